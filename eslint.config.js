@@ -1,0 +1,72 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      '**/node_modules/**',
+      '**/storybook-static/**',
+      'data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // Indexes are checked where they come from; noUncheckedIndexedAccess makes `!` the honest marker.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='only']",
+          message: 'Focused tests skip the rest of the suite.',
+        },
+      ],
+    },
+  },
+  {
+    // The headless core must stay importable in plain Node and on the server.
+    files: [
+      'packages/template-editor/src/core/**/*.ts',
+      'packages/template-editor/src/elements/*/model.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-konva',
+                'konva',
+                'pdf-lib',
+                'pdfjs-dist',
+                '*/react/*',
+                '*/pdf/*',
+              ],
+              message: 'core must not import React, Konva, PDF libraries or the DOM layers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,49 @@
+/**
+ * `@esign/template-editor/core`: the headless template model, its commands, 100-step undo/redo
+ * and stamp coordinates. No React, Konva, PDF library or DOM: it runs in browsers, in Node and on
+ * the platform's server.
+ */
+export * from './constants';
+export type * from './model';
+export { ProjectValidationError, formatPath, type Locale, type ValidationIssue } from './errors';
+export { parseProject, MAX_PROJECT_JSON_LENGTH } from './project';
+export {
+  createElement,
+  createPage,
+  createProject,
+  defaultParticipants,
+  mergeElement,
+} from './factory';
+export {
+  createEditorStore,
+  type EditorState,
+  type EditorStore,
+  type EditorStoreOptions,
+  type HistoryEntry,
+  type InheritedStyle,
+  type ReorderDirection,
+} from './store';
+export {
+  deriveStampLocations,
+  deriveSignList,
+  deriveDateList,
+  deriveFillsInList,
+  deriveImageTypeList,
+  toStoredProject,
+  type StampLocation,
+} from './stamps';
+export { validateTemplate, type TemplateCheck, type TemplateCheckCode } from './checks';
+export {
+  boundsOf,
+  centreOf,
+  cornersOf,
+  clampMove,
+  isInside,
+  overlaps,
+  placeOnPage,
+  type Box,
+  type Bounds,
+  type Size,
+} from './geometry';
+export { sealGroupIds } from './seals';
+export { ELEMENT_MODELS, type ElementKindModel, type FieldRole } from './registry';
