@@ -11,6 +11,7 @@ const projects: TestProjectConfiguration[] = [
       root: './packages/template-editor',
       include: ['src/**/*.test.ts'],
       environment: 'node',
+      benchmark: { include: [] },
     },
   },
   {
@@ -21,6 +22,16 @@ const projects: TestProjectConfiguration[] = [
       environment: 'node',
       testTimeout: 300_000,
       hookTimeout: 300_000,
+      benchmark: { include: [] },
+    },
+  },
+  {
+    test: {
+      name: 'editor-bench',
+      root: './packages/template-editor',
+      include: [],
+      environment: 'node',
+      benchmark: { include: ['bench/**/*.bench.ts'] },
     },
   },
 ];
