@@ -1,4 +1,9 @@
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import type { TestProjectConfiguration } from 'vitest/config';
+
+/** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides it. */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The test projects of the repository. `vitest.config.ts` passes this list to `test.projects`
@@ -32,6 +37,34 @@ const projects: TestProjectConfiguration[] = [
       include: [],
       environment: 'node',
       benchmark: { include: ['bench/**/*.bench.ts'] },
+    },
+  },
+  {
+    plugins: [react()],
+    test: {
+      name: 'editor-browser',
+      root: './packages/template-editor',
+      include: ['src/**/*.browser.test.tsx'],
+      benchmark: { include: [] },
+      browser: {
+        enabled: true,
+        headless: true,
+        screenshotFailures: false,
+        provider: playwright({
+          launchOptions: {
+            executablePath: chromium,
+            args: [
+              '--no-sandbox',
+              '--disable-gpu',
+              '--disable-background-networking',
+              '--disable-component-update',
+              '--disable-sync',
+              '--no-first-run',
+            ],
+          },
+        }),
+        instances: [{ browser: 'chromium' }],
+      },
     },
   },
 ];

@@ -125,7 +125,12 @@ export function buildTemplate({ pages = 20, elementsPerPage = 200 } = {}) {
       const kind = FIELD_KINDS[i % FIELD_KINDS.length];
       const n = counts.get(kind) + 1;
       counts.set(kind, n);
-      const box = { left: 4 + (i % 10) * 59, top: 6 + Math.floor(i / 10) * 42, width: 50, height: 30 };
+      const box = {
+        left: 4 + (i % 10) * 59,
+        top: 6 + Math.floor(i / 10) * 42,
+        width: 50,
+        height: 30,
+      };
       const title = `${kind[0].toUpperCase()}${kind.slice(1)} ${n}`;
       elements.push(element(kind, id('el', p, i), title, i % 2 ? 'B' : 'A', box, i + 1));
     }

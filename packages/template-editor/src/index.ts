@@ -5,3 +5,4 @@
  */
 export * from './core';
 export { useCreateEditorStore, useEditorState } from './react/hooks';
+export { TemplateOutline, type TemplateOutlineProps } from './react/TemplateOutline';

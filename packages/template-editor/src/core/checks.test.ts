@@ -23,7 +23,9 @@ const field = (party: string, top: number) => ({
 describe('validateTemplate', () => {
   it('passes a template where every party has its fields', () => {
     expect(
-      codes({ pages: [{ elements: [signer('A', 0), signer('B', 200), field('A', 100), field('B', 200)] }] }),
+      codes({
+        pages: [{ elements: [signer('A', 0), signer('B', 200), field('A', 100), field('B', 200)] }],
+      }),
     ).toEqual([]);
   });
 
@@ -90,12 +92,28 @@ describe('validateTemplate', () => {
             elements: [
               { ...signer('A'), commonStyle: { left: 0, top: 0, width: 100, height: 40 } },
               { ...field('A', 0), commonStyle: { left: 90, top: 0, width: 100, height: 30 } },
-              { ...field('A', 500), title: 'Off', commonStyle: { left: 550, top: 500, width: 100, height: 30 } },
+              {
+                ...field('A', 500),
+                title: 'Off',
+                commonStyle: { left: 550, top: 500, width: 100, height: 30 },
+              },
               // Rotated 45° about its centre, it reaches into the box above it.
-              { ...field('A', 600), title: 'Tilted', commonStyle: { left: 300, top: 160, width: 200, height: 20, rotate: 45 } },
-              { ...field('A', 700), title: 'Above', commonStyle: { left: 300, top: 100, width: 60, height: 60 } },
+              {
+                ...field('A', 600),
+                title: 'Tilted',
+                commonStyle: { left: 300, top: 160, width: 200, height: 20, rotate: 45 },
+              },
+              {
+                ...field('A', 700),
+                title: 'Above',
+                commonStyle: { left: 300, top: 100, width: 60, height: 60 },
+              },
               // Touching edges do not overlap.
-              { ...field('A', 800), title: 'Touching', commonStyle: { left: 0, top: 40, width: 90, height: 30 } },
+              {
+                ...field('A', 800),
+                title: 'Touching',
+                commonStyle: { left: 0, top: 40, width: 90, height: 30 },
+              },
             ],
           },
         ],

@@ -120,12 +120,18 @@ describe('parseProject: complete projects from older templates', () => {
   it('completes seal groups: every page gets one member of each group', () => {
     const project = parseProject({
       pages: [
-        { elements: [{ elName: 'seal', config: { sealGroup: 'g1' }, commonStyle: { left: 400, top: 700 } }] },
+        {
+          elements: [
+            { elName: 'seal', config: { sealGroup: 'g1' }, commonStyle: { left: 400, top: 700 } },
+          ],
+        },
         { elements: [] },
         { elements: [], config: { width: 300, height: 300 } },
       ],
     });
-    const members = project.pages.map((page) => page.elements.filter((e) => e.config.sealGroup === 'g1'));
+    const members = project.pages.map((page) =>
+      page.elements.filter((e) => e.config.sealGroup === 'g1'),
+    );
     expect(members.map((m) => m.length)).toEqual([1, 1, 1]);
     // The small page's copy is moved so that it lies on that page.
     const small = members[2]![0]!.commonStyle;
@@ -134,18 +140,33 @@ describe('parseProject: complete projects from older templates', () => {
   });
 
   it('groups the identical ungrouped seals of older templates instead of multiplying them', () => {
-    const seal = { elName: 'seal', config: { party: 'A' }, commonStyle: { left: 100, top: 100, width: 119, height: 119 } };
+    const seal = {
+      elName: 'seal',
+      config: { party: 'A' },
+      commonStyle: { left: 100, top: 100, width: 119, height: 119 },
+    };
     const project = parseProject({ pages: [{ elements: [seal] }, { elements: [seal] }] });
     expect(project.pages.map((p) => p.elements.length)).toEqual([1, 1]);
-    expect(project.pages[0]!.elements[0]!.config.sealGroup).toBe(project.pages[1]!.elements[0]!.config.sealGroup);
+    expect(project.pages[0]!.elements[0]!.config.sealGroup).toBe(
+      project.pages[1]!.elements[0]!.config.sealGroup,
+    );
   });
 
   it('recomputes the derived lists instead of trusting stored ones', () => {
     const project = parseProject({
       signList: [{ bogus: true }],
-      pages: [{ elements: [{ elName: 'date', uuid: 'd1', title: 'Signed on' }, { elName: 'signature', uuid: 's1' }] }],
+      pages: [
+        {
+          elements: [
+            { elName: 'date', uuid: 'd1', title: 'Signed on' },
+            { elName: 'signature', uuid: 's1' },
+          ],
+        },
+      ],
     });
-    expect(project.dateList).toMatchObject([{ elementUuid: 'd1', title: 'Signed on', page: 1, format: 'yyyy-MM-dd' }]);
+    expect(project.dateList).toMatchObject([
+      { elementUuid: 'd1', title: 'Signed on', page: 1, format: 'yyyy-MM-dd' },
+    ]);
     expect(project.signList).toMatchObject([{ elementUuid: 's1', kind: 'signature', page: 1 }]);
     expect(project.fillsInList.map((f) => f.elementUuid)).toEqual(['d1']);
   });
@@ -160,7 +181,10 @@ describe('parseProject: complete projects from older templates', () => {
 
 describe('parseProject: bad input', () => {
   it('names the paths of wrong types', () => {
-    const paths = issuesOf({ name: 5, pages: [{ elements: [{ elName: 'text', title: ['x'] }] }] }).map((i) => i.path);
+    const paths = issuesOf({
+      name: 5,
+      pages: [{ elements: [{ elName: 'text', title: ['x'] }] }],
+    }).map((i) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'pages[0].elements[0].title']));
   });
 
@@ -209,7 +233,9 @@ describe('parseProject: bad input', () => {
       deep.a = next;
       deep = next;
     }
-    expect(issuesOf(withElement({ config: { tip: root } }))[0]!.path).toBe('pages[0].elements[0].config.tip');
+    expect(issuesOf(withElement({ config: { tip: root } }))[0]!.path).toBe(
+      'pages[0].elements[0].config.tip',
+    );
     expect(issuesOf(root)[0]!.path).toBe('pages');
     const text = '{"pages":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}';
     expect(issuesOf(text).length).toBeGreaterThan(0);
@@ -225,12 +251,23 @@ describe('parseProject: bad input', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype.hasOwnProperty.call(project, '__proto__')).toBe(false);
     expect(Object.getPrototypeOf(project.pages[0]!.elements[0]!)).toBe(Object.prototype);
-    expect((project.pages[0]!.elements[0]! as unknown as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(
+      (project.pages[0]!.elements[0]! as unknown as Record<string, unknown>).isAdmin,
+    ).toBeUndefined();
     expect(Object.keys(project.pages[0]!.elements[0]!.commonStyle)).not.toContain('constructor');
   });
 
   it('refuses input that is not a template at all', () => {
-    for (const input of [null, undefined, 42, 'not json', '[]', [], { pages: [] }, { pages: 'x' }]) {
+    for (const input of [
+      null,
+      undefined,
+      42,
+      'not json',
+      '[]',
+      [],
+      { pages: [] },
+      { pages: 'x' },
+    ]) {
       expect(issuesOf(input).length).toBeGreaterThan(0);
     }
   });
@@ -246,13 +283,22 @@ describe('parseProject: bad input', () => {
 
   it('refuses ids used twice', () => {
     const issues = issuesOf({
-      pages: [{ elements: [{ uuid: 'same', elName: 'text' }, { uuid: 'same', elName: 'date' }] }],
+      pages: [
+        {
+          elements: [
+            { uuid: 'same', elName: 'text' },
+            { uuid: 'same', elName: 'date' },
+          ],
+        },
+      ],
     });
     expect(issues[0]!.path).toBe('pages[0].elements[1].uuid');
   });
 
   it('refuses a party outside A–J and participants listed twice', () => {
-    expect(issuesOf(withElement({ config: { party: 'K' } }))[0]!.path).toBe('pages[0].elements[0].config.party');
+    expect(issuesOf(withElement({ config: { party: 'K' } }))[0]!.path).toBe(
+      'pages[0].elements[0].config.party',
+    );
     const issues = issuesOf({
       ...minimal,
       participants: [

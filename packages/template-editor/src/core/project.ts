@@ -56,17 +56,23 @@ function parseOrThrow(json: unknown): TemplateProject {
   if (!result.success) throw new ProjectValidationError(toValidationIssues(result.error));
   const data = result.data;
 
-  const pages: TemplatePage[] = data.pages.map((page) => ({
-    ...page,
-    config: { width: page.config.width ?? data.width, height: page.config.height ?? data.height },
+  // zod's output is freshly built, so it is changed in place: rebuilding thousands of elements by
+  // spreading would give each its own hidden class once frozen, and every scan would slow down.
+  const pages: TemplatePage[] = data.pages.map((page) => {
+    const elements = page.elements;
     // Paint order: older templates order by zIndex; the sort is stable for equal values.
-    elements: [...page.elements]
-      .sort((a, b) => a.commonStyle.zIndex - b.commonStyle.zIndex)
-      .map((element, index) => ({
-        ...element,
-        commonStyle: { ...element.commonStyle, zIndex: index + 1 },
-      })),
-  }));
+    elements.sort((a, b) => a.commonStyle.zIndex - b.commonStyle.zIndex);
+    elements.forEach((element, index) => {
+      element.commonStyle.zIndex = index + 1;
+    });
+    return {
+      uuid: page.uuid,
+      name: page.name,
+      elements,
+      commonStyle: page.commonStyle,
+      config: { width: page.config.width ?? data.width, height: page.config.height ?? data.height },
+    };
+  });
 
   const problems = duplicateIds(pages);
   if (problems.length > 0) throw new ProjectValidationError(problems);

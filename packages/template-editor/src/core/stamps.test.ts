@@ -22,7 +22,15 @@ describe('deriveStampLocations', () => {
     });
     const stamps = deriveStampLocations(store.getState().project);
     expect(stamps).toHaveLength(2);
-    expect(stamps[0]).toMatchObject({ sealId: 'seal-42', party: 'B', page: 1, x: 160, y: 250, width: 120, height: 100 });
+    expect(stamps[0]).toMatchObject({
+      sealId: 'seal-42',
+      party: 'B',
+      page: 1,
+      x: 160,
+      y: 250,
+      width: 120,
+      height: 100,
+    });
     expect(stamps[1]).toMatchObject({ page: 2, x: 160, y: 250 });
     expect(stamps[0]!.sealGroup).toBe(stamps[1]!.sealGroup);
   });
@@ -31,7 +39,9 @@ describe('deriveStampLocations', () => {
     const store = createEditorStore();
     const s = store.getState();
     s.addPage();
-    const [, second] = s.addElement(s.project.pages[0]!.uuid, 'seal', { commonStyle: { left: 100, top: 100 } });
+    const [, second] = s.addElement(s.project.pages[0]!.uuid, 'seal', {
+      commonStyle: { left: 100, top: 100 },
+    });
     store.getState().moveElements([second!], 30, -20);
     const stamps = deriveStampLocations(store.getState().project);
     expect(stamps[1]!.x - stamps[0]!.x).toBe(30);
@@ -40,16 +50,32 @@ describe('deriveStampLocations', () => {
 
   it('keeps the centre of a rotated seal where the author sees it and reports the angle', () => {
     const project = parseProject({
-      pages: [{ elements: [{ elName: 'seal', commonStyle: { left: 50, top: 60, width: 100, height: 40, rotate: 90 } }] }],
+      pages: [
+        {
+          elements: [
+            {
+              elName: 'seal',
+              commonStyle: { left: 50, top: 60, width: 100, height: 40, rotate: 90 },
+            },
+          ],
+        },
+      ],
     });
-    expect(deriveStampLocations(project)[0]).toMatchObject({ x: 100, y: 80, width: 100, height: 40, rotate: 90 });
+    expect(deriveStampLocations(project)[0]).toMatchObject({
+      x: 100,
+      y: 80,
+      width: 100,
+      height: 40,
+      rotate: 90,
+    });
   });
 
   it('counts pages × seal groups', () => {
     const store = createEditorStore();
     const s = store.getState();
     for (let i = 0; i < 4; i++) s.addPage();
-    for (let i = 0; i < 3; i++) store.getState().addElement(store.getState().project.pages[0]!.uuid, 'seal');
+    for (let i = 0; i < 3; i++)
+      store.getState().addElement(store.getState().project.pages[0]!.uuid, 'seal');
     store.getState().addPage();
     expect(deriveStampLocations(store.getState().project)).toHaveLength(6 * 3);
   });
@@ -60,14 +86,35 @@ describe('derived lists', () => {
     pages: [
       {
         elements: [
-          { uuid: 't', elName: 'text', title: 'Name', config: { party: 'A', required: true, tip: 'Full name' } },
-          { uuid: 'd', elName: 'date', title: 'Date', config: { party: 'B', dateFormat: 'yyyy年MM月dd日' } },
+          {
+            uuid: 't',
+            elName: 'text',
+            title: 'Name',
+            config: { party: 'A', required: true, tip: 'Full name' },
+          },
+          {
+            uuid: 'd',
+            elName: 'date',
+            title: 'Date',
+            config: { party: 'B', dateFormat: 'yyyy年MM月dd日' },
+          },
         ],
       },
       {
         elements: [
-          { uuid: 'i', elName: 'image', title: 'ID', config: { imageType: 'idCardLandscape' }, commonStyle: { width: 199, height: 126.15 } },
-          { uuid: 'g', elName: 'signature', config: { party: 'C' }, commonStyle: { left: 10, top: 20, width: 100, height: 40 } },
+          {
+            uuid: 'i',
+            elName: 'image',
+            title: 'ID',
+            config: { imageType: 'idCardLandscape' },
+            commonStyle: { width: 199, height: 126.15 },
+          },
+          {
+            uuid: 'g',
+            elName: 'signature',
+            config: { party: 'C' },
+            commonStyle: { left: 10, top: 20, width: 100, height: 40 },
+          },
         ],
       },
     ],
@@ -75,7 +122,14 @@ describe('derived lists', () => {
 
   it('signList holds seals and signatures with page and centre', () => {
     expect(deriveSignList(project)).toEqual([
-      expect.objectContaining({ elementUuid: 'g', kind: 'signature', party: 'C', page: 2, x: 60, y: 40 }),
+      expect.objectContaining({
+        elementUuid: 'g',
+        kind: 'signature',
+        party: 'C',
+        page: 2,
+        x: 60,
+        y: 40,
+      }),
     ]);
   });
 
@@ -96,7 +150,12 @@ describe('derived lists', () => {
 
   it('imageTypeList holds each image field and its type', () => {
     expect(deriveImageTypeList(project)).toEqual([
-      expect.objectContaining({ elementUuid: 'i', imageType: 'idCardLandscape', width: 199, height: 126.15 }),
+      expect.objectContaining({
+        elementUuid: 'i',
+        imageType: 'idCardLandscape',
+        width: 199,
+        height: 126.15,
+      }),
     ]);
   });
 

@@ -10,7 +10,13 @@ import { createEditorStore, type EditorStore, type ReorderDirection } from './st
 type Op =
   | { op: 'addPage'; at: number }
   | { op: 'removePage'; page: number }
-  | { op: 'addElement'; page: number; kind: (typeof ELEMENT_KINDS)[number]; left: number; top: number }
+  | {
+      op: 'addElement';
+      page: number;
+      kind: (typeof ELEMENT_KINDS)[number];
+      left: number;
+      top: number;
+    }
   | { op: 'removeElements'; pick: number[] }
   | { op: 'updateElements'; pick: number[]; fontSize: number; width: number }
   | { op: 'moveElements'; pick: number[]; dx: number; dy: number }
@@ -65,7 +71,10 @@ const anyOp: fc.Arbitrary<Op> = fc.oneof(
   { weight: 12, arbitrary: simpleOp },
   {
     weight: 1,
-    arbitrary: fc.record({ op: fc.constant('batch' as const), ops: fc.array(simpleOp, { maxLength: 4 }) }),
+    arbitrary: fc.record({
+      op: fc.constant('batch' as const),
+      ops: fc.array(simpleOp, { maxLength: 4 }),
+    }),
   },
 );
 
@@ -96,7 +105,9 @@ function run(store: EditorStore, op: Op): void {
       s.removeElements(pickIds(project, op.pick));
       break;
     case 'updateElements':
-      s.updateElements(pickIds(project, op.pick), { commonStyle: { fontSize: op.fontSize, width: op.width } });
+      s.updateElements(pickIds(project, op.pick), {
+        commonStyle: { fontSize: op.fontSize, width: op.width },
+      });
       break;
     case 'moveElements':
       s.moveElements(pickIds(project, op.pick), op.dx, op.dy);
@@ -143,7 +154,9 @@ function checkInvariants(store: EditorStore): void {
   const groups = sealGroupIds(project.pages);
   for (const page of project.pages) {
     for (const group of groups) {
-      const members = page.elements.filter((e) => e.elName === 'seal' && e.config.sealGroup === group);
+      const members = page.elements.filter(
+        (e) => e.elName === 'seal' && e.config.sealGroup === group,
+      );
       expect(members).toHaveLength(1);
     }
   }
@@ -218,7 +231,8 @@ describe('store invariants over random command sequences', () => {
         const [id] = store.getState().addElement(store.getState().project.pages[0]!.uuid, 'text', {
           commonStyle: { left: 0, top: 0, width: 10 },
         });
-        for (let i = 0; i < count; i++) store.getState().moveElements([id!], i % 2 === 0 ? 1 : -1, 0);
+        for (let i = 0; i < count; i++)
+          store.getState().moveElements([id!], i % 2 === 0 ? 1 : -1, 0);
         expect(store.getState().undoDepth).toBe(HISTORY_LIMIT);
       }),
       { numRuns: 10 },

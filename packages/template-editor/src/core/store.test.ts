@@ -31,7 +31,8 @@ function sealGroupsComplete(project: TemplateProject): boolean {
   return project.pages.every((page) =>
     [...groups].every(
       (group) =>
-        page.elements.filter((e) => e.elName === 'seal' && e.config.sealGroup === group).length === 1,
+        page.elements.filter((e) => e.elName === 'seal' && e.config.sealGroup === group).length ===
+        1,
     ),
   );
 }
@@ -87,7 +88,9 @@ describe('addElement', () => {
 
   it('gives an identity-card image its real size', () => {
     const store = setup();
-    const [id] = state(store).addElement(pageId(store), 'image', { config: { imageType: 'idCardPortrait' } });
+    const [id] = state(store).addElement(pageId(store), 'image', {
+      config: { imageType: 'idCardPortrait' },
+    });
     const style = find(state(store).project, id!)!.commonStyle;
     const type = IMAGE_TYPES.find((t) => t.key === 'idCardPortrait')!;
     expect([style.width, style.height]).toEqual([type.width, type.height]);
@@ -95,7 +98,9 @@ describe('addElement', () => {
 
   it('puts a seal on every page at the same place, linked as one group', () => {
     const store = setup(3);
-    const ids = state(store).addElement(pageId(store, 1), 'seal', { commonStyle: { left: 50, top: 60 } });
+    const ids = state(store).addElement(pageId(store, 1), 'seal', {
+      commonStyle: { left: 50, top: 60 },
+    });
     expect(ids).toHaveLength(3);
     const members = ids.map((id) => find(state(store).project, id)!);
     expect(new Set(members.map((m) => m.config.sealGroup)).size).toBe(1);
@@ -113,16 +118,18 @@ describe('addElement', () => {
     const store = setup();
     const before = state(store).project;
     expect(state(store).addElement('no-such-page', 'text')).toEqual([]);
-    expect(() => state(store).addElement(pageId(store), 'video' as never)).toThrow(ProjectValidationError);
+    expect(() => state(store).addElement(pageId(store), 'video' as never)).toThrow(
+      ProjectValidationError,
+    );
     expect(state(store).project).toBe(before);
     expect(state(store).canUndo).toBe(false);
   });
 
   it('refuses invalid initial values and records nothing', () => {
     const store = setup();
-    expect(() => state(store).addElement(pageId(store), 'text', { commonStyle: { width: -5 } })).toThrow(
-      ProjectValidationError,
-    );
+    expect(() =>
+      state(store).addElement(pageId(store), 'text', { commonStyle: { width: -5 } }),
+    ).toThrow(ProjectValidationError);
     expect(state(store).project.pages[0]!.elements).toHaveLength(0);
     expect(state(store).canUndo).toBe(false);
   });
@@ -130,7 +137,9 @@ describe('addElement', () => {
   it('gives new text fields the style of the last one edited', () => {
     const store = setup();
     const [first] = state(store).addElement(pageId(store), 'text');
-    state(store).updateElements([first!], { commonStyle: { fontSize: 24, fontFamily: 'KaiTi', color: '#ff0000' } });
+    state(store).updateElements([first!], {
+      commonStyle: { fontSize: 24, fontFamily: 'KaiTi', color: '#ff0000' },
+    });
     const [second] = state(store).addElement(pageId(store), 'text');
     expect(find(state(store).project, second!)!.commonStyle).toMatchObject({
       fontSize: 24,
@@ -184,7 +193,9 @@ describe('pages', () => {
     const store = setup();
     state(store).updatePage(pageId(store), { commonStyle: { backgroundColor: '#fafafa' } });
     expect(state(store).project.pages[0]!.commonStyle.backgroundColor).toBe('#fafafa');
-    expect(() => state(store).updatePage(pageId(store), { config: { width: -1 } })).toThrow(ProjectValidationError);
+    expect(() => state(store).updatePage(pageId(store), { config: { width: -1 } })).toThrow(
+      ProjectValidationError,
+    );
     expect(state(store).undoDepth).toBe(1);
   });
 });
@@ -224,7 +235,11 @@ describe('updateElements', () => {
   it('merges nested objects key by key', () => {
     const store = setup();
     const [id] = state(store).addElement(pageId(store), 'text');
-    state(store).updateElements([id!], { title: 'Name', config: { tip: 'Your full name' }, commonStyle: { fontSize: 20 } });
+    state(store).updateElements([id!], {
+      title: 'Name',
+      config: { tip: 'Your full name' },
+      commonStyle: { fontSize: 20 },
+    });
     const element = find(state(store).project, id!)!;
     expect(element.title).toBe('Name');
     expect(element.config.tip).toBe('Your full name');
@@ -236,7 +251,10 @@ describe('updateElements', () => {
   it('shares a seal group change but not its position', () => {
     const store = setup(2);
     const [a, b] = state(store).addElement(pageId(store), 'seal');
-    state(store).updateElements([a!], { config: { party: 'B' }, commonStyle: { left: 10, width: 100 } });
+    state(store).updateElements([a!], {
+      config: { party: 'B' },
+      commonStyle: { left: 10, width: 100 },
+    });
     const [ea, eb] = [find(state(store).project, a!)!, find(state(store).project, b!)!];
     expect([ea.config.party, eb.config.party]).toEqual(['B', 'B']);
     expect([ea.commonStyle.width, eb.commonStyle.width]).toEqual([100, 100]);
@@ -247,7 +265,9 @@ describe('updateElements', () => {
 
   it('keeps an identity card ratio when one side changes', () => {
     const store = setup();
-    const [id] = state(store).addElement(pageId(store), 'image', { config: { imageType: 'idCardLandscape' } });
+    const [id] = state(store).addElement(pageId(store), 'image', {
+      config: { imageType: 'idCardLandscape' },
+    });
     state(store).updateElements([id!], { commonStyle: { width: 99.5 } });
     const style = find(state(store).project, id!)!.commonStyle;
     expect(style.width / style.height).toBeCloseTo(199 / 126.15, 2);
@@ -264,7 +284,9 @@ describe('updateElements', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ProjectValidationError);
-    expect((error as ProjectValidationError).issues[0]!.path).toBe('pages[0].elements[0].commonStyle.height');
+    expect((error as ProjectValidationError).issues[0]!.path).toBe(
+      'pages[0].elements[0].commonStyle.height',
+    );
     expect(state(store).project).toBe(before);
   });
 
@@ -281,7 +303,9 @@ describe('updateElements', () => {
 describe('moveElements', () => {
   it('moves by dx, dy as one history step', () => {
     const store = setup();
-    const [id] = state(store).addElement(pageId(store), 'text', { commonStyle: { left: 100, top: 100 } });
+    const [id] = state(store).addElement(pageId(store), 'text', {
+      commonStyle: { left: 100, top: 100 },
+    });
     state(store).moveElements([id!], 5, -3);
     expect(find(state(store).project, id!)!.commonStyle).toMatchObject({ left: 105, top: 97 });
     state(store).undo();
@@ -290,8 +314,12 @@ describe('moveElements', () => {
 
   it('keeps the selection together on the page', () => {
     const store = setup();
-    const [a] = state(store).addElement(pageId(store), 'text', { commonStyle: { left: 10, top: 300, width: 100 } });
-    const [b] = state(store).addElement(pageId(store), 'text', { commonStyle: { left: 200, top: 300, width: 100 } });
+    const [a] = state(store).addElement(pageId(store), 'text', {
+      commonStyle: { left: 10, top: 300, width: 100 },
+    });
+    const [b] = state(store).addElement(pageId(store), 'text', {
+      commonStyle: { left: 200, top: 300, width: 100 },
+    });
     state(store).moveElements([a!, b!], -50, 0);
     expect(find(state(store).project, a!)!.commonStyle.left).toBe(0);
     expect(find(state(store).project, b!)!.commonStyle.left).toBe(190);
@@ -302,7 +330,9 @@ describe('moveElements', () => {
 
   it('moves one seal copy on its own', () => {
     const store = setup(2);
-    const [a, b] = state(store).addElement(pageId(store), 'seal', { commonStyle: { left: 100, top: 100 } });
+    const [a, b] = state(store).addElement(pageId(store), 'seal', {
+      commonStyle: { left: 100, top: 100 },
+    });
     state(store).moveElements([b!], 20, 0);
     expect(find(state(store).project, a!)!.commonStyle.left).toBe(100);
     expect(find(state(store).project, b!)!.commonStyle.left).toBe(120);
@@ -335,7 +365,9 @@ describe('reorder', () => {
     expect(order()).toEqual([a, b, c]);
     state(store).reorder(a!, 'up');
     expect(order()).toEqual([b, a, c]);
-    expect(state(store).project.pages[0]!.elements.map((e) => e.commonStyle.zIndex)).toEqual([1, 2, 3]);
+    expect(state(store).project.pages[0]!.elements.map((e) => e.commonStyle.zIndex)).toEqual([
+      1, 2, 3,
+    ]);
     const depth = state(store).undoDepth;
     state(store).reorder(c!, 'top'); // already on top
     state(store).reorder('unknown', 'top');
@@ -346,12 +378,17 @@ describe('reorder', () => {
 describe('copy and paste', () => {
   it('pastes copies offset by 10 in left and top, cascading on repeat', () => {
     const store = setup();
-    const [id] = state(store).addElement(pageId(store), 'text', { commonStyle: { left: 100, top: 100 } });
+    const [id] = state(store).addElement(pageId(store), 'text', {
+      commonStyle: { left: 100, top: 100 },
+    });
     state(store).copy([id!]);
     expect(state(store).undoDepth).toBe(1); // copy is not a step
     const [first] = state(store).paste();
     const [second] = state(store).paste();
-    expect(find(state(store).project, first!)!.commonStyle).toMatchObject({ left: 100 + PASTE_OFFSET, top: 100 + PASTE_OFFSET });
+    expect(find(state(store).project, first!)!.commonStyle).toMatchObject({
+      left: 100 + PASTE_OFFSET,
+      top: 100 + PASTE_OFFSET,
+    });
     expect(find(state(store).project, second!)!.commonStyle).toMatchObject({
       left: 100 + 2 * PASTE_OFFSET,
       top: 100 + 2 * PASTE_OFFSET,
@@ -368,7 +405,9 @@ describe('copy and paste', () => {
     expect(created).toHaveLength(2);
     const project = state(store).project;
     expect(project.pages.every((p) => p.elements.length === 2)).toBe(true);
-    expect(find(project, created[0]!)!.config.sealGroup).not.toBe(find(project, seal!)!.config.sealGroup);
+    expect(find(project, created[0]!)!.config.sealGroup).not.toBe(
+      find(project, seal!)!.config.sealGroup,
+    );
     expect(project.pages[1]!.elements.map((e) => e.uuid)).toContain(created[0]);
   });
 
@@ -383,7 +422,9 @@ describe('copy and paste', () => {
 
   it('duplicate copies in one step and leaves the clipboard alone', () => {
     const store = setup();
-    const [id] = state(store).addElement(pageId(store), 'date', { commonStyle: { left: 40, top: 40 } });
+    const [id] = state(store).addElement(pageId(store), 'date', {
+      commonStyle: { left: 40, top: 40 },
+    });
     const [copy] = state(store).duplicate([id!]);
     expect(find(state(store).project, copy!)!.commonStyle).toMatchObject({ left: 50, top: 50 });
     expect(state(store).clipboard).toEqual([]);
@@ -423,9 +464,9 @@ describe('participants', () => {
         { party: 'A', sign: false, fill: true, name: '' },
       ]),
     ).toThrow(ProjectValidationError);
-    expect(() => state(store).setParticipants([{ party: 'K', sign: true, fill: true, name: '' }] as never)).toThrow(
-      ProjectValidationError,
-    );
+    expect(() =>
+      state(store).setParticipants([{ party: 'K', sign: true, fill: true, name: '' }] as never),
+    ).toThrow(ProjectValidationError);
     const depth = state(store).undoDepth;
     state(store).setParticipants(state(store).project.participants);
     expect(state(store).undoDepth).toBe(depth);
@@ -437,7 +478,9 @@ describe('updateProject', () => {
     const store = setup();
     state(store).updateProject({ name: 'Lease', title: 'Flat lease' });
     expect(state(store).project).toMatchObject({ name: 'Lease', title: 'Flat lease' });
-    expect(() => state(store).updateProject({ name: 'x'.repeat(10_000) })).toThrow(ProjectValidationError);
+    expect(() => state(store).updateProject({ name: 'x'.repeat(10_000) })).toThrow(
+      ProjectValidationError,
+    );
     expect(state(store).undoDepth).toBe(1);
   });
 });
@@ -445,7 +488,9 @@ describe('updateProject', () => {
 describe('history', () => {
   it(`keeps the latest ${HISTORY_LIMIT} steps; the oldest drops first`, () => {
     const store = setup();
-    const [id] = state(store).addElement(pageId(store), 'text', { commonStyle: { left: 0, top: 0 } });
+    const [id] = state(store).addElement(pageId(store), 'text', {
+      commonStyle: { left: 0, top: 0 },
+    });
     for (let i = 0; i < HISTORY_LIMIT; i++) state(store).moveElements([id!], 1, 0);
     expect(state(store).undoDepth).toBe(HISTORY_LIMIT);
     for (let i = 0; i < HISTORY_LIMIT; i++) state(store).undo();
@@ -487,7 +532,9 @@ describe('history', () => {
 
   it('batch merges several commands into one step', () => {
     const store = setup();
-    const [id] = state(store).addElement(pageId(store), 'text', { commonStyle: { left: 100, top: 100 } });
+    const [id] = state(store).addElement(pageId(store), 'text', {
+      commonStyle: { left: 100, top: 100 },
+    });
     state(store).batch(() => {
       for (let i = 0; i < 10; i++) state(store).moveElements([id!], 2, 1);
       state(store).updateElements([id!], { title: 'Dragged' });
@@ -503,7 +550,9 @@ describe('history', () => {
 
   it('a batch that throws takes back its changes and records nothing', () => {
     const store = setup();
-    const [id] = state(store).addElement(pageId(store), 'text', { commonStyle: { left: 100, top: 100 } });
+    const [id] = state(store).addElement(pageId(store), 'text', {
+      commonStyle: { left: 100, top: 100 },
+    });
     const before = state(store).project;
     expect(() =>
       state(store).batch(() => {

@@ -21,7 +21,7 @@ import type {
 } from './model';
 import { parseProject, sortParticipants } from './project';
 import { ELEMENT_MODELS } from './registry';
-import { participantsSchema, projectSchema, toValidationIssues } from './schema';
+import { pageSchema, participantsSchema, projectSchema, toValidationIssues } from './schema';
 import { sealCopyFor } from './seals';
 
 enablePatches();
@@ -346,14 +346,9 @@ export function createEditorStore(
         for (const element of current.pages[0]?.elements ?? []) {
           if (element.elName === 'seal' && !seen.has(element.config.sealGroup)) {
             seen.add(element.config.sealGroup);
-            page.elements.push({
-              ...sealCopyFor(element, page),
-              commonStyle: {
-                ...element.commonStyle,
-                ...placeOnPage(element.commonStyle, page.config),
-                zIndex: page.elements.length + 1,
-              },
-            });
+            const copy = sealCopyFor(element, page);
+            copy.commonStyle.zIndex = page.elements.length + 1;
+            page.elements.push(copy);
           }
         }
         const at =
@@ -386,21 +381,17 @@ export function createEditorStore(
         const index = pageIndexOf(current, pageId);
         if (index < 0) return;
         const page = current.pages[index]!;
-        const candidate = {
+        const checked = pageSchema.safeParse({
           ...page,
+          elements: [],
           name: patch.name ?? page.name,
           commonStyle: { ...page.commonStyle, ...patch.commonStyle },
           config: { ...page.config, ...patch.config },
-        };
-        const checked = projectSchema.shape.pages.safeParse([candidate]);
-        if (!checked.success)
-          throw new ProjectValidationError(
-            toValidationIssues(checked.error, ['pages', index]).map((i) => ({
-              ...i,
-              path: i.path.replace(`pages[${index}][0]`, `pages[${index}]`),
-            })),
-          );
-        const next = checked.data[0]!;
+        });
+        if (!checked.success) {
+          throw new ProjectValidationError(toValidationIssues(checked.error, ['pages', index]));
+        }
+        const next = checked.data;
         commit('updatePage', (draft) => {
           const target = draft.pages[index]!;
           if (target.name !== next.name) target.name = next.name;
