@@ -5,6 +5,7 @@ import type {
   FillsInListEntry,
   ImageTypeListEntry,
   SignListEntry,
+  TemplateElement,
   TemplateProject,
 } from './model';
 
@@ -59,93 +60,94 @@ export function deriveStampLocations(project: Pick<TemplateProject, 'pages'>): S
   return out;
 }
 
-/** Every seal and signature field: where each party signs. */
-export function deriveSignList(project: Pick<TemplateProject, 'pages'>): SignListEntry[] {
-  const out: SignListEntry[] = [];
+/** One entry per element that `pick` keeps, in page order then paint order; `page` is 1-based. */
+function collect<T>(
+  project: Pick<TemplateProject, 'pages'>,
+  pick: (element: TemplateElement, page: number) => T | undefined,
+): T[] {
+  const out: T[] = [];
   project.pages.forEach((page, index) => {
     for (const element of page.elements) {
-      if (element.elName !== 'seal' && element.elName !== 'signature') continue;
-      const { x, y } = centreOf(element.commonStyle);
-      out.push({
-        elementUuid: element.uuid,
-        kind: element.elName,
-        party: element.config.party,
-        page: index + 1,
-        x,
-        y,
-        width: element.commonStyle.width,
-        height: element.commonStyle.height,
-        rotate: element.commonStyle.rotate,
-        sealGroup: element.config.sealGroup,
-        sealTypeKey: element.config.sealTypeKey,
-      });
+      const entry = pick(element, index + 1);
+      if (entry !== undefined) out.push(entry);
     }
   });
   return out;
+}
+
+/** Every seal and signature field: where each party signs. */
+export function deriveSignList(project: Pick<TemplateProject, 'pages'>): SignListEntry[] {
+  return collect(project, (element, page) => {
+    if (element.elName !== 'seal' && element.elName !== 'signature') return undefined;
+    const { x, y } = centreOf(element.commonStyle);
+    return {
+      elementUuid: element.uuid,
+      kind: element.elName,
+      party: element.config.party,
+      page,
+      x,
+      y,
+      width: element.commonStyle.width,
+      height: element.commonStyle.height,
+      rotate: element.commonStyle.rotate,
+      sealGroup: element.config.sealGroup,
+      sealTypeKey: element.config.sealTypeKey,
+    };
+  });
 }
 
 /** Every date field and its format. */
 export function deriveDateList(project: Pick<TemplateProject, 'pages'>): DateListEntry[] {
-  const out: DateListEntry[] = [];
-  project.pages.forEach((page, index) => {
-    for (const element of page.elements) {
-      if (element.elName !== 'date') continue;
-      out.push({
-        elementUuid: element.uuid,
-        party: element.config.party,
-        page: index + 1,
-        title: element.title,
-        format: element.config.dateFormat,
-        required: element.config.required,
-      });
-    }
-  });
-  return out;
+  return collect(project, (element, page) =>
+    element.elName !== 'date'
+      ? undefined
+      : {
+          elementUuid: element.uuid,
+          party: element.config.party,
+          page,
+          title: element.title,
+          format: element.config.dateFormat,
+          required: element.config.required,
+        },
+  );
 }
 
 /** Every field a party fills in: text, date and image fields. */
 export function deriveFillsInList(project: Pick<TemplateProject, 'pages'>): FillsInListEntry[] {
-  const out: FillsInListEntry[] = [];
-  project.pages.forEach((page, index) => {
-    for (const element of page.elements) {
-      if (element.elName !== 'text' && element.elName !== 'date' && element.elName !== 'image')
-        continue;
-      out.push({
-        elementUuid: element.uuid,
-        kind: element.elName,
-        party: element.config.party,
-        page: index + 1,
-        title: element.title,
-        tip: element.config.tip,
-        required: element.config.required,
-        elementCode: element.config.elementCode,
-        isNumber: element.config.isNumber,
-        limitNum: element.previewConfig.limitNum,
-      });
-    }
-  });
-  return out;
+  return collect(project, (element, page) =>
+    element.elName !== 'text' && element.elName !== 'date' && element.elName !== 'image'
+      ? undefined
+      : {
+          elementUuid: element.uuid,
+          kind: element.elName,
+          party: element.config.party,
+          page,
+          title: element.title,
+          tip: element.config.tip,
+          required: element.config.required,
+          elementCode: element.config.elementCode,
+          isNumber: element.config.isNumber,
+          limitNum: element.previewConfig.limitNum,
+        },
+  );
 }
 
 /** Every image field and its type (identity card landscape or portrait, or other). */
 export function deriveImageTypeList(project: Pick<TemplateProject, 'pages'>): ImageTypeListEntry[] {
-  const out: ImageTypeListEntry[] = [];
-  project.pages.forEach((page, index) => {
-    for (const element of page.elements) {
-      if (element.elName !== 'image') continue;
-      out.push({
-        elementUuid: element.uuid,
-        party: element.config.party,
-        page: index + 1,
-        title: element.title,
-        imageType: element.config.imageType,
-        width: element.commonStyle.width,
-        height: element.commonStyle.height,
-        required: element.config.required,
-      });
-    }
-  });
-  return out;
+  return collect(project, (element, page) =>
+    element.elName !== 'image'
+      ? undefined
+      : {
+          elementUuid: element.uuid,
+          party: element.config.party,
+          page,
+          title: element.title,
+          imageType: element.config.imageType,
+          width: element.commonStyle.width,
+          height: element.commonStyle.height,
+          required: element.config.required,
+        },
+  );
 }
 
 /** The project as the platform stores it: the derived lists computed from the elements. */
