@@ -1,6 +1,41 @@
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
+import type { Frame, Page } from 'playwright';
 import type { TestProjectConfiguration } from 'vitest/config';
+import type { BrowserCommand } from 'vitest/node';
+
+/** A step of a real mouse gesture, in CSS pixels of the test page. */
+export interface MouseStep {
+  type: 'move' | 'down' | 'up';
+  x: number;
+  y: number;
+  /** Intermediate mouse moves (for drags), default 1. */
+  steps?: number;
+}
+
+/**
+ * Drives Playwright's real mouse in the test page: coordinates are those of the tested document
+ * (getBoundingClientRect), offset here by the test iframe's position.
+ */
+const mouse: BrowserCommand<[steps: MouseStep[]]> = async (context, steps) => {
+  if (context.provider.name !== 'playwright')
+    throw new Error('The mouse command needs the Playwright provider');
+  const page = (context as unknown as { page: Page }).page;
+  const frame = await (context as unknown as { frame(): Promise<Frame> }).frame();
+  const box = (await (await frame.frameElement()).boundingBox()) ?? { x: 0, y: 0, width: 1 };
+  // The orchestrator may shrink the test iframe to fit its window: scale into page pixels.
+  const innerWidth = Number(await frame.evaluate('window.innerWidth'));
+  const scale = innerWidth > 0 ? box.width / innerWidth : 1;
+  const at = (step: MouseStep) => [box.x + step.x * scale, box.y + step.y * scale] as const;
+  for (const step of steps) {
+    if (step.type === 'move') await page.mouse.move(...at(step), { steps: step.steps ?? 1 });
+    else {
+      await page.mouse.move(...at(step));
+      if (step.type === 'down') await page.mouse.down();
+      else await page.mouse.up();
+    }
+  }
+};
 
 /** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides it. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -64,6 +99,8 @@ const projects: TestProjectConfiguration[] = [
           },
         }),
         instances: [{ browser: 'chromium' }],
+        viewport: { width: 1280, height: 900 },
+        commands: { mouse },
       },
     },
   },

@@ -1,8 +1,15 @@
 /**
- * `@esign/template-editor`: the React side of the template editor. The canvas component
- * (`<TemplateEditor>`) lands with the canvas work; today this entry gives the React bindings of the
- * headless store and re-exports everything of `@esign/template-editor/core`.
+ * `@esign/template-editor`: the template editor for React (`<TemplateEditor>`), drawn with Konva
+ * over the headless store, and everything of `@esign/template-editor/core`.
  */
 export * from './core';
 export { useCreateEditorStore, useEditorState } from './react/hooks';
 export { TemplateOutline, type TemplateOutlineProps } from './react/TemplateOutline';
+export {
+  TemplateEditor,
+  type TemplateEditorHandle,
+  type TemplateEditorProps,
+} from './react/TemplateEditor';
+export type { EditorMode, SealOption } from './react/context';
+export { ACTIONS, type EditorAction } from './react/actions';
+export { createEditorI18n, EDITOR_RESOURCES } from './i18n';

@@ -112,7 +112,8 @@ beforeAll(() => {
   tarball = path.join(scratch, info.filename);
   packedFiles = info.files.map((file) => file.path).sort();
 
-  // react is an optional peer that only the root entry (the React bindings) needs.
+  // The peers (react, react-dom, konva, react-konva) are optional: only the root entry, the
+  // React editor, needs them.
   consumer = path.join(scratch, 'consumer');
   mkdirSync(consumer);
   writeFileSync(
@@ -121,7 +122,17 @@ beforeAll(() => {
   );
   run(
     'npm',
-    ['install', tarball, 'react@19', '--no-audit', '--no-fund', '--prefer-offline'],
+    [
+      'install',
+      tarball,
+      'react@19',
+      'react-dom@19',
+      'konva@10',
+      'react-konva@19',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+    ],
     consumer,
   );
   installed = path.join(realpathSync(consumer), 'node_modules', ...PACKAGE.split('/'));
@@ -283,21 +294,21 @@ ${scenario}`,
 
   const rootReport = `console.log(JSON.stringify({
   resolved,
-  hooks: [typeof root.useCreateEditorStore, typeof root.useEditorState],
+  hooks: [typeof root.useCreateEditorStore, typeof root.useEditorState, typeof root.TemplateEditor],
   canvasWidth: root.CANVAS_WIDTH,
   sameStoreFactory: root.createEditorStore === core.createEditorStore,
   sameErrorClass: root.ProjectValidationError === core.ProjectValidationError,
 }));`;
   const rootExpected = (entryFile: string) => ({
     resolved: path.join(installed, entryFile),
-    hooks: ['function', 'function'],
+    hooks: ['function', 'function', 'function'],
     canvasWidth: 596,
     // One copy of the core behind both entries: errors thrown by one pass `instanceof` of the other.
     sameStoreFactory: true,
     sameErrorClass: true,
   });
 
-  it('imports the root entry from ESM when react is installed', () => {
+  it('imports the root entry from ESM when the peers are installed', () => {
     const output = runNode(
       'root.mjs',
       `import * as root from '${PACKAGE}';
@@ -309,7 +320,7 @@ ${rootReport}`,
     expect(output).toEqual(rootExpected('dist/index.js'));
   });
 
-  it('requires the root entry from CommonJS when react is installed', () => {
+  it('requires the root entry from CommonJS when the peers are installed', () => {
     const output = runNode(
       'root.cjs',
       `const root = require('${PACKAGE}');

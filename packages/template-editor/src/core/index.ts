@@ -22,6 +22,7 @@ export {
   type HistoryEntry,
   type InheritedStyle,
   type ReorderDirection,
+  type AlignEdge,
 } from './store';
 export {
   deriveStampLocations,

@@ -349,6 +349,74 @@ describe('moveElements', () => {
   });
 });
 
+describe('align and distribute', () => {
+  function three(store: EditorStore) {
+    const page = pageId(store);
+    const a = state(store).addElement(page, 'text', {
+      commonStyle: { left: 10, top: 100, width: 50, height: 20 },
+    })[0]!;
+    const b = state(store).addElement(page, 'text', {
+      commonStyle: { left: 200, top: 150, width: 100, height: 30 },
+    })[0]!;
+    const c = state(store).addElement(page, 'text', {
+      commonStyle: { left: 400, top: 300, width: 60, height: 40 },
+    })[0]!;
+    return [a, b, c] as const;
+  }
+  const box = (store: EditorStore, id: string) => find(state(store).project, id)!.commonStyle;
+
+  it('aligns the selection on its left, centre, right, top, middle and bottom in one step each', () => {
+    const store = setup();
+    const [a, b, c] = three(store);
+    const depth = state(store).undoDepth;
+    state(store).align([a, b, c], 'left');
+    expect([box(store, a).left, box(store, b).left, box(store, c).left]).toEqual([10, 10, 10]);
+    state(store).align([a, b, c], 'right');
+    expect([a, b, c].map((id) => box(store, id).left + box(store, id).width)).toEqual([
+      110, 110, 110,
+    ]);
+    state(store).align([a, b, c], 'center');
+    expect([a, b, c].map((id) => box(store, id).left + box(store, id).width / 2)).toEqual([
+      60, 60, 60,
+    ]);
+    state(store).align([a, b, c], 'bottom');
+    expect([a, b, c].map((id) => box(store, id).top + box(store, id).height)).toEqual([
+      340, 340, 340,
+    ]);
+    state(store).align([a, b, c], 'middle');
+    expect([a, b, c].map((id) => box(store, id).top + box(store, id).height / 2)).toEqual([
+      320, 320, 320,
+    ]);
+    state(store).align([a, b, c], 'top');
+    expect([a, b, c].map((id) => box(store, id).top)).toEqual([300, 300, 300]);
+    expect(state(store).undoDepth).toBe(depth + 6);
+  });
+
+  it('aligns a single field to the page', () => {
+    const store = setup();
+    const [a] = three(store);
+    state(store).align([a], 'center');
+    expect(box(store, a).left).toBe((596 - 50) / 2);
+  });
+
+  it('distributes three or more fields with equal gaps', () => {
+    const store = setup();
+    const [a, b, c] = three(store);
+    state(store).distribute([c, a, b], 'horizontal');
+    const gap1 = box(store, b).left - (box(store, a).left + 50);
+    const gap2 = box(store, c).left - (box(store, b).left + 100);
+    expect(gap1).toBeCloseTo(gap2, 1);
+    expect([box(store, a).left, box(store, c).left]).toEqual([10, 400]);
+    state(store).distribute([a, b, c], 'vertical');
+    const v1 = box(store, b).top - (box(store, a).top + 20);
+    const v2 = box(store, c).top - (box(store, b).top + 30);
+    expect(v1).toBeCloseTo(v2, 1);
+    const depth = state(store).undoDepth;
+    state(store).distribute([a, b], 'vertical');
+    expect(state(store).undoDepth).toBe(depth);
+  });
+});
+
 describe('reorder', () => {
   it('changes paint order within the page and keeps zIndex in step', () => {
     const store = setup();

@@ -8,7 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ELEMENT_KINDS, HISTORY_LIMIT, PASTE_OFFSET, type ElementKind } from './constants';
 import { ProjectValidationError, issue, type Locale } from './errors';
 import { checkElement, createElement, createPage, mergeElement, newId } from './factory';
-import { clampMove, placeOnPage } from './geometry';
+import { boundsOf, clampMove, placeOnPage, type Bounds } from './geometry';
 import type {
   ElementPatch,
   ElementStyle,
@@ -26,6 +26,9 @@ import { sealCopyFor } from './seals';
 
 enablePatches();
 const immer = new Immer({ autoFreeze: true });
+
+/** Which edge or centre `align` lines the selection up on. */
+export type AlignEdge = 'left' | 'center' | 'right' | 'top' | 'middle' | 'bottom';
 
 /** Paint-order moves within a page. */
 export type ReorderDirection = 'up' | 'down' | 'top' | 'bottom';
@@ -82,6 +85,13 @@ export interface EditorState {
   updateElements(ids: readonly string[], patch: ElementPatch): void;
   /** Moves elements by (dx, dy) points, as far as they stay on their page. */
   moveElements(ids: readonly string[], dx: number, dy: number): void;
+  /**
+   * Lines elements up on an edge or centre of the selection's bounds (of the page when one element
+   * is given), page by page, as one step.
+   */
+  align(ids: readonly string[], edge: AlignEdge): void;
+  /** Spaces three or more elements evenly between the outermost two, page by page, as one step. */
+  distribute(ids: readonly string[], axis: 'horizontal' | 'vertical'): void;
   /** Changes an element's paint order within its page. */
   reorder(id: string, direction: ReorderDirection): void;
   /** Copies elements to the clipboard (not a history step). */
@@ -142,6 +152,22 @@ function locateAll(project: TemplateProject, ids: readonly string[]): Located[] 
     }
   }
   return found;
+}
+
+interface Move {
+  l: Located;
+  left: number;
+  top: number;
+}
+
+function groupByPage(located: Located[]): Map<number, Located[]> {
+  const byPage = new Map<number, Located[]>();
+  for (const l of located) {
+    const list = byPage.get(l.pageIndex);
+    if (list) list.push(l);
+    else byPage.set(l.pageIndex, [l]);
+  }
+  return byPage;
 }
 
 function pageIndexOf(project: TemplateProject, pageId: string): number {
@@ -269,6 +295,17 @@ export function createEditorStore(
       const { project: current, selection } = get();
       const pruned = pruneSelection(current, selection);
       if (pruned !== selection) set({ selection: pruned });
+    }
+
+    function applyMoves(label: string, moves: Move[]): void {
+      if (moves.length === 0) return;
+      commit(label, (draft) => {
+        for (const { l, left, top } of moves) {
+          const style = draft.pages[l.pageIndex]!.elements[l.elementIndex]!.commonStyle;
+          if (style.left !== left) style.left = left;
+          if (style.top !== top) style.top = top;
+        }
+      });
     }
 
     function newTitle(current: TemplateProject, kind: ElementKind, taken: Set<string>): string {
@@ -526,10 +563,8 @@ export function createEditorStore(
         const current = get().project;
         const located = locateAll(current, ids);
         if (located.length === 0) return;
-        const byPage = new Map<number, Located[]>();
-        for (const l of located) byPage.set(l.pageIndex, [...(byPage.get(l.pageIndex) ?? []), l]);
-        const moves: { l: Located; left: number; top: number }[] = [];
-        for (const [pageIndex, onPage] of byPage) {
+        const moves: Move[] = [];
+        for (const [pageIndex, onPage] of groupByPage(located)) {
           const page = current.pages[pageIndex]!;
           const step = clampMove(
             onPage.map((l) => l.element.commonStyle),
@@ -545,13 +580,85 @@ export function createEditorStore(
             });
           }
         }
-        commit('moveElements', (draft) => {
-          for (const { l, left, top } of moves) {
-            const style = draft.pages[l.pageIndex]!.elements[l.elementIndex]!.commonStyle;
-            if (style.left !== left) style.left = left;
-            if (style.top !== top) style.top = top;
+        applyMoves('moveElements', moves);
+      },
+
+      align(ids, edge) {
+        const current = get().project;
+        const moves: Move[] = [];
+        for (const [pageIndex, onPage] of groupByPage(locateAll(current, ids))) {
+          const boxes = onPage.map((l) => boundsOf(l.element.commonStyle));
+          const page = current.pages[pageIndex]!.config;
+          const frame: Bounds =
+            onPage.length === 1
+              ? { left: 0, top: 0, right: page.width, bottom: page.height }
+              : {
+                  left: Math.min(...boxes.map((b) => b.left)),
+                  top: Math.min(...boxes.map((b) => b.top)),
+                  right: Math.max(...boxes.map((b) => b.right)),
+                  bottom: Math.max(...boxes.map((b) => b.bottom)),
+                };
+          onPage.forEach((l, i) => {
+            const b = boxes[i]!;
+            const dx =
+              edge === 'left'
+                ? frame.left - b.left
+                : edge === 'right'
+                  ? frame.right - b.right
+                  : edge === 'center'
+                    ? (frame.left + frame.right) / 2 - (b.left + b.right) / 2
+                    : 0;
+            const dy =
+              edge === 'top'
+                ? frame.top - b.top
+                : edge === 'bottom'
+                  ? frame.bottom - b.bottom
+                  : edge === 'middle'
+                    ? (frame.top + frame.bottom) / 2 - (b.top + b.bottom) / 2
+                    : 0;
+            moves.push({
+              l,
+              left: round(l.element.commonStyle.left + dx),
+              top: round(l.element.commonStyle.top + dy),
+            });
+          });
+        }
+        applyMoves('align', moves);
+      },
+
+      distribute(ids, axis) {
+        const current = get().project;
+        const moves: Move[] = [];
+        const horizontal = axis === 'horizontal';
+        for (const [, onPage] of groupByPage(locateAll(current, ids))) {
+          if (onPage.length < 3) continue;
+          const items = onPage
+            .map((l) => ({ l, b: boundsOf(l.element.commonStyle) }))
+            .sort((a, b) =>
+              horizontal
+                ? a.b.left + a.b.right - b.b.left - b.b.right
+                : a.b.top + a.b.bottom - b.b.top - b.b.bottom,
+            );
+          const start = horizontal ? items[0]!.b.left : items[0]!.b.top;
+          const end = horizontal ? items.at(-1)!.b.right : items.at(-1)!.b.bottom;
+          const total = items.reduce(
+            (sum, item) =>
+              sum + (horizontal ? item.b.right - item.b.left : item.b.bottom - item.b.top),
+            0,
+          );
+          const gap = (end - start - total) / (items.length - 1);
+          let cursor = start;
+          for (const { l, b } of items) {
+            const delta = cursor - (horizontal ? b.left : b.top);
+            moves.push({
+              l,
+              left: round(l.element.commonStyle.left + (horizontal ? delta : 0)),
+              top: round(l.element.commonStyle.top + (horizontal ? 0 : delta)),
+            });
+            cursor += (horizontal ? b.right - b.left : b.bottom - b.top) + gap;
           }
-        });
+        }
+        applyMoves('distribute', moves);
       },
 
       reorder(id, direction) {

@@ -1,0 +1,188 @@
+import { createRef } from 'react';
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { createEditorStore, type TemplateElement, type TemplateProject } from '../../core';
+import { click, drag, nextFrame, pagePoint } from '../../test-support/browser';
+import { TemplateEditor, type TemplateEditorHandle } from '../TemplateEditor';
+
+function project(elements: Record<string, unknown>[], pages = 1): TemplateProject {
+  return createEditorStore({
+    pages: Array.from({ length: pages }, (_, index) => ({
+      uuid: `p${index + 1}`,
+      elements: index === 0 ? elements : [],
+    })),
+  }).getState().project;
+}
+
+async function mount(
+  value: TemplateProject,
+  props: Partial<Parameters<typeof TemplateEditor>[0]> = {},
+) {
+  const ref = createRef<TemplateEditorHandle>();
+  const screen = await render(
+    <div style={{ width: 1200, height: 850 }}>
+      <TemplateEditor ref={ref} defaultValue={value} {...props} />
+    </div>,
+  );
+  await expect
+    .element(
+      screen.getByRole('region', { name: props.locale === 'zh' ? '模板页面' : 'Template pages' }),
+    )
+    .toBeVisible();
+  await nextFrame();
+  const root = screen.container.querySelector<HTMLElement>('.esign-te')!;
+  const store = () => ref.current!.store;
+  const element = (id: string): TemplateElement =>
+    store()
+      .getState()
+      .project.pages.flatMap((page) => page.elements)
+      .find((e) => e.uuid === id)!;
+  return { screen, root, ref, store, element };
+}
+
+const text = (uuid: string, left: number, top: number, extra: Record<string, unknown> = {}) => ({
+  uuid,
+  elName: 'text',
+  title: uuid,
+  commonStyle: { left, top, width: 120, height: 30 },
+  ...extra,
+});
+
+describe('<TemplateEditor> canvas in Chromium', () => {
+  it('a seal dragged from the toolbox onto page 1 lands on every page', async () => {
+    const { screen, store } = await mount(project([], 3));
+    const source = screen.getByRole('button', { name: 'Seal' });
+    await userEvent.dragAndDrop(source, screen.getByRole('group', { name: 'Page 1' }), {
+      targetPosition: { x: 300 * 1.5, y: 400 * 1.5 },
+    });
+    const pages = store().getState().project.pages;
+    expect(pages.map((page) => page.elements.filter((e) => e.elName === 'seal').length)).toEqual([
+      1, 1, 1,
+    ]);
+    const seal = pages[0]!.elements[0]!.commonStyle;
+    // Dropped where the pointer let go, to within a screen pixel.
+    expect(Math.abs(seal.left + seal.width / 2 - 300)).toBeLessThan(1);
+    expect(Math.abs(seal.top + seal.height / 2 - 400)).toBeLessThan(1);
+  });
+
+  it('a mouse drag moves a field, and Ctrl+Z puts it back in one step', async () => {
+    const { root, store, element } = await mount(project([text('a', 100, 100)]));
+    const depth = store().getState().undoDepth;
+    await drag(pagePoint(root, 1, 160, 115), pagePoint(root, 1, 260, 215));
+    expect(element('a').commonStyle.left).toBeCloseTo(200, 0);
+    expect(element('a').commonStyle.top).toBeCloseTo(200, 0);
+    expect(store().getState().undoDepth).toBe(depth + 1);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(element('a').commonStyle).toMatchObject({ left: 100, top: 100 });
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(element('a').commonStyle.left).toBeCloseTo(200, 0);
+  });
+
+  it('resizing an ID-card image keeps its ratio', async () => {
+    const card = {
+      uuid: 'card',
+      elName: 'image',
+      title: 'ID',
+      config: { imageType: 'idCardLandscape' },
+      commonStyle: { left: 100, top: 100, width: 199, height: 126.15 },
+    };
+    const { root, element } = await mount(project([card]));
+    await click(pagePoint(root, 1, 200, 160));
+    await nextFrame();
+    // Drag the bottom-right handle outwards.
+    await drag(pagePoint(root, 1, 299, 226.15), pagePoint(root, 1, 359, 290));
+    const style = element('card').commonStyle;
+    expect(style.width).toBeGreaterThan(230);
+    expect(style.width / style.height).toBeCloseTo(199 / 126.15, 2);
+  });
+
+  it('shows a snap guide while dragging near another field and snaps to it', async () => {
+    const { root, element } = await mount(project([text('a', 100, 100), text('b', 300, 300)]));
+    const from = pagePoint(root, 1, 360, 315);
+    // b's left edge 3 pt right of a's left edge: it should snap onto x = 100.
+    const to = pagePoint(root, 1, 163, 415);
+    const { commands } = await import('vitest/browser');
+    await commands.mouse([
+      { type: 'move', x: from.x, y: from.y },
+      { type: 'down', x: from.x, y: from.y },
+      { type: 'move', x: to.x, y: to.y, steps: 15 },
+    ]);
+    await nextFrame();
+    const { stages } = (
+      window as unknown as {
+        Konva: { stages: { container(): HTMLElement; find(selector: string): unknown[] }[] };
+      }
+    ).Konva;
+    const stage = stages.find((candidate) => root.contains(candidate.container()))!;
+    expect(stage.find('.snap-guide').length).toBeGreaterThan(0);
+    await commands.mouse([{ type: 'up', x: to.x, y: to.y }]);
+    expect(element('b').commonStyle.left).toBe(100);
+  });
+
+  it('marquee-selects fields and deletes them with Delete', async () => {
+    const { root, store } = await mount(
+      project([text('a', 50, 50), text('b', 200, 60), text('c', 50, 500)]),
+    );
+    await drag(pagePoint(root, 1, 20, 20), pagePoint(root, 1, 400, 120));
+    expect([...store().getState().selection].sort()).toEqual(['a', 'b']);
+    await userEvent.keyboard('{Delete}');
+    expect(
+      store()
+        .getState()
+        .project.pages[0]!.elements.map((e) => e.uuid),
+    ).toEqual(['c']);
+  });
+
+  it('copy and paste lands 10 pt lower-right', async () => {
+    const { root, store } = await mount(project([text('a', 100, 100)]));
+    await click(pagePoint(root, 1, 150, 110));
+    await userEvent.keyboard('{Control>}c{/Control}');
+    await userEvent.keyboard('{Control>}v{/Control}');
+    const elements = store().getState().project.pages[0]!.elements;
+    expect(elements).toHaveLength(2);
+    expect(elements[1]!.commonStyle).toMatchObject({ left: 110, top: 110 });
+  });
+
+  it('nudges with the arrow keys, 10 pt with Shift, and clears the selection with Escape', async () => {
+    const { root, store, element } = await mount(project([text('a', 100, 100)]));
+    await click(pagePoint(root, 1, 150, 110));
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    expect(element('a').commonStyle).toMatchObject({ left: 102, top: 110 });
+    await userEvent.keyboard('{Escape}');
+    expect(store().getState().selection).toEqual([]);
+  });
+
+  it('speaks Chinese with locale zh', async () => {
+    const { screen } = await mount(project([]), { locale: 'zh' });
+    await expect.element(screen.getByRole('button', { name: '撤销' })).toBeDisabled();
+    await expect.element(screen.getByRole('button', { name: '印章' })).toBeVisible();
+  });
+
+  it('in fill mode accepts values only in the filling party’s fields', async () => {
+    const fields = [
+      text('mine', 100, 100, {
+        config: { party: 'B', isNumber: true },
+        previewConfig: { limitNum: 4 },
+      }),
+      text('theirs', 100, 200, { config: { party: 'A' } }),
+    ];
+    const { screen, element } = await mount(project(fields), { mode: 'fill', party: 'B' });
+    const input = screen.getByRole('textbox', { name: 'mine' });
+    await input.fill('12ab345');
+    await expect.element(screen.getByRole('alert')).toHaveTextContent(/Digits only|At most 4/);
+    await userEvent.keyboard('{Tab}');
+    expect(element('mine').value).toMatch(/^\d{1,4}$/);
+    expect(screen.container.querySelectorAll('textarea[aria-label="theirs"]')).toHaveLength(0);
+    expect(element('theirs').value).toBe('');
+  });
+
+  it('shows a readable error panel for an invalid template', async () => {
+    const screen = await render(
+      <TemplateEditor defaultValue={{ pages: [{ elements: [{ elName: 'video' }] }] }} />,
+    );
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('pages[0].elements[0].elName');
+  });
+});

@@ -1,0 +1,428 @@
+import type Konva from 'konva';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Image as KonvaImage, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
+import {
+  IMAGE_TYPES,
+  boundsOf,
+  createElement,
+  type Bounds,
+  type ElementKind,
+  type TemplatePage,
+} from '../../core';
+import { useEditor, useProjectState, useViewState } from '../context';
+import { ElementNode } from './ElementNode';
+import { FillOverlay } from './FillOverlay';
+import { snapBox } from './snapping';
+import { useImage } from './useImage';
+
+/** The MIME type a toolbox item carries when dragged onto a page. */
+export const FIELD_DRAG_TYPE = 'application/x-esign-field';
+
+/** Screen pixels within which a dragged field snaps to a guide. */
+const SNAP_PIXELS = 6;
+const MIN_SIZE = 8;
+
+interface DragSession {
+  ids: string[];
+  start: Map<string, { x: number; y: number }>;
+  box: Bounds;
+  others: Bounds[];
+  anchor: string;
+}
+
+export interface PageStageProps {
+  page: TemplatePage;
+  pageIndex: number;
+  scale: number;
+}
+
+/** One page: its background, its fields, the transformer, snap guides and the marquee. */
+export const PageStage = memo(function PageStage({ page, pageIndex, scale }: PageStageProps) {
+  const { store, view, mode, t, locale, seals, focusCanvas } = useEditor();
+  const selection = useProjectState((s) => s.selection);
+  const guides = useViewState((s) => (s.guides?.pageId === page.uuid ? s.guides.lines : null));
+  const nodes = useRef(new Map<string, Konva.Group>());
+  const transformer = useRef<Konva.Transformer>(null);
+  const drag = useRef<DragSession | null>(null);
+  const [marquee, setMarquee] = useState<{
+    x0: number;
+    y0: number;
+    x1: number;
+    y1: number;
+    additive: boolean;
+  } | null>(null);
+  const design = mode === 'design';
+  const { width, height } = page.config;
+  const background = useImage(page.commonStyle.backgroundImage || undefined);
+
+  const selectedHere = useMemo(
+    () => page.elements.filter((element) => selection.includes(element.uuid)),
+    [page.elements, selection],
+  );
+  const lockRatio = selectedHere.some(
+    (element) =>
+      element.elName === 'image' &&
+      IMAGE_TYPES.find((type) => type.key === element.config.imageType)?.lockRatio,
+  );
+
+  useEffect(() => {
+    const tr = transformer.current;
+    if (!tr) return;
+    tr.nodes(
+      selectedHere
+        .map((element) => nodes.current.get(element.uuid))
+        .filter((node): node is Konva.Group => !!node),
+    );
+    tr.getLayer()?.batchDraw();
+  }, [selectedHere]);
+
+  const register = useCallback((id: string, node: Konva.Group | null) => {
+    if (node) nodes.current.set(id, node);
+    else nodes.current.delete(id);
+  }, []);
+
+  const onPointerDown = useCallback(
+    (id: string, event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+      focusCanvas();
+      view.getState().setCurrentPage(pageIndex);
+      if (!design) return;
+      event.cancelBubble = true;
+      const current = store.getState().selection;
+      const shift =
+        'shiftKey' in event.evt && (event.evt.shiftKey || event.evt.metaKey || event.evt.ctrlKey);
+      if (shift) {
+        store
+          .getState()
+          .select(
+            current.includes(id) ? current.filter((other) => other !== id) : [...current, id],
+          );
+      } else if (!current.includes(id)) {
+        store.getState().select([id]);
+      }
+    },
+    [design, focusCanvas, pageIndex, store, view],
+  );
+
+  const onOpenSettings = useCallback(
+    (id: string) => {
+      if (!design) return;
+      store.getState().select([id]);
+      view.getState().openSettings(id);
+    },
+    [design, store, view],
+  );
+
+  const onDragStart = useCallback(
+    (id: string, event: Konva.KonvaEventObject<DragEvent>) => {
+      const state = store.getState();
+      const ids = state.selection.includes(id) ? state.selection : [id];
+      if (!state.selection.includes(id)) state.select([id]);
+      const current = state.project.pages[pageIndex];
+      if (!current) return;
+      const moving = current.elements.filter((element) => ids.includes(element.uuid));
+      const boxes = moving.map((element) => boundsOf(element.commonStyle));
+      drag.current = {
+        ids: moving.map((element) => element.uuid),
+        anchor: id,
+        start: new Map(
+          moving.map((element) => {
+            const node = nodes.current.get(element.uuid);
+            return [element.uuid, { x: node?.x() ?? 0, y: node?.y() ?? 0 }];
+          }),
+        ),
+        box: {
+          left: Math.min(...boxes.map((b) => b.left)),
+          top: Math.min(...boxes.map((b) => b.top)),
+          right: Math.max(...boxes.map((b) => b.right)),
+          bottom: Math.max(...boxes.map((b) => b.bottom)),
+        },
+        others: current.elements
+          .filter((element) => !ids.includes(element.uuid))
+          .map((element) => boundsOf(element.commonStyle)),
+      };
+      event.target.moveToTop();
+    },
+    [pageIndex, store],
+  );
+
+  const onDragMove = useCallback(
+    (id: string, event: Konva.KonvaEventObject<DragEvent>) => {
+      const session = drag.current;
+      if (!session) return;
+      const origin = session.start.get(id)!;
+      let dx = event.target.x() - origin.x;
+      let dy = event.target.y() - origin.y;
+      const moved = {
+        left: session.box.left + dx,
+        right: session.box.right + dx,
+        top: session.box.top + dy,
+        bottom: session.box.bottom + dy,
+      };
+      const snap = snapBox(moved, session.others, page.config, SNAP_PIXELS / scale);
+      dx += snap.dx;
+      dy += snap.dy;
+      // Fields stay on the page (a field already partly off it is not pushed further out).
+      dx = Math.min(
+        Math.max(dx, Math.min(0, -session.box.left)),
+        Math.max(0, width - session.box.right),
+      );
+      dy = Math.min(
+        Math.max(dy, Math.min(0, -session.box.top)),
+        Math.max(0, height - session.box.bottom),
+      );
+      for (const other of session.ids) {
+        const node = nodes.current.get(other);
+        const start = session.start.get(other);
+        if (node && start) node.position({ x: start.x + dx, y: start.y + dy });
+      }
+      view
+        .getState()
+        .setGuides(snap.guides.length > 0 ? { pageId: page.uuid, lines: snap.guides } : null);
+    },
+    [height, page.config, page.uuid, scale, view, width],
+  );
+
+  const onDragEnd = useCallback(
+    (id: string, event: Konva.KonvaEventObject<DragEvent>) => {
+      const session = drag.current;
+      drag.current = null;
+      view.getState().setGuides(null);
+      if (!session) return;
+      const origin = session.start.get(id)!;
+      const dx = event.target.x() - origin.x;
+      const dy = event.target.y() - origin.y;
+      store.getState().moveElements(session.ids, dx, dy);
+      // Put every node where the store says, even when the move was refused or clamped.
+      const elements = store.getState().project.pages[pageIndex]?.elements ?? [];
+      for (const element of elements) {
+        if (!session.ids.includes(element.uuid)) continue;
+        nodes.current.get(element.uuid)?.position({
+          x: element.commonStyle.left + element.commonStyle.width / 2,
+          y: element.commonStyle.top + element.commonStyle.height / 2,
+        });
+      }
+    },
+    [pageIndex, store, view],
+  );
+
+  const onTransformEnd = useCallback(() => {
+    const tr = transformer.current;
+    if (!tr) return;
+    const changes = tr.nodes().map((node) => {
+      const element = page.elements.find((candidate) => candidate.uuid === node.id());
+      const w = Math.max(MIN_SIZE, (element?.commonStyle.width ?? node.width()) * node.scaleX());
+      const h = Math.max(MIN_SIZE, (element?.commonStyle.height ?? node.height()) * node.scaleY());
+      const change = {
+        id: node.id(),
+        style: {
+          left: round(node.x() - w / 2),
+          top: round(node.y() - h / 2),
+          width: round(w),
+          height: round(h),
+          rotate: round((((node.rotation() % 360) + 540) % 360) - 180),
+        },
+      };
+      node.scale({ x: 1, y: 1 });
+      return change;
+    });
+    store.getState().batch(() => {
+      for (const change of changes)
+        store.getState().updateElements([change.id], { commonStyle: change.style });
+    }, 'transform');
+  }, [page.elements, store]);
+
+  const pointer = (stage: Konva.Stage | null) => {
+    const position = stage?.getPointerPosition();
+    return position ? { x: position.x / scale, y: position.y / scale } : null;
+  };
+
+  const onStageMouseDown = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    focusCanvas();
+    view.getState().setCurrentPage(pageIndex);
+    if (!design) return;
+    const target = event.target;
+    if (target !== target.getStage() && target.name() !== 'page-background') return;
+    const at = pointer(target.getStage());
+    if (!at) return;
+    const additive = 'shiftKey' in event.evt && event.evt.shiftKey;
+    setMarquee({ x0: at.x, y0: at.y, x1: at.x, y1: at.y, additive });
+  };
+
+  const onStageMouseMove = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    if (!marquee) return;
+    const at = pointer(event.target.getStage());
+    if (at) setMarquee({ ...marquee, x1: at.x, y1: at.y });
+  };
+
+  const onStageMouseUp = () => {
+    if (!marquee) return;
+    const area = {
+      left: Math.min(marquee.x0, marquee.x1),
+      right: Math.max(marquee.x0, marquee.x1),
+      top: Math.min(marquee.y0, marquee.y1),
+      bottom: Math.max(marquee.y0, marquee.y1),
+    };
+    setMarquee(null);
+    const state = store.getState();
+    const tiny = area.right - area.left < 2 && area.bottom - area.top < 2;
+    const hit = tiny
+      ? []
+      : page.elements
+          .filter((element) => {
+            const b = boundsOf(element.commonStyle);
+            return (
+              b.left < area.right &&
+              b.right > area.left &&
+              b.top < area.bottom &&
+              b.bottom > area.top
+            );
+          })
+          .map((element) => element.uuid);
+    state.select(
+      marquee.additive
+        ? [...state.selection, ...hit.filter((id) => !state.selection.includes(id))]
+        : hit,
+    );
+  };
+
+  const onDrop = (event: React.DragEvent<HTMLDivElement>) => {
+    const kind = event.dataTransfer.getData(FIELD_DRAG_TYPE) as ElementKind;
+    if (!kind || !design) return;
+    event.preventDefault();
+    const rect = event.currentTarget.getBoundingClientRect();
+    const x = (event.clientX - rect.left) / scale;
+    const y = (event.clientY - rect.top) / scale;
+    const size = createElement(kind, page.config).commonStyle;
+    store.getState().addElement(page.uuid, kind, {
+      commonStyle: { left: round(x - size.width / 2), top: round(y - size.height / 2) },
+    });
+    view.getState().setCurrentPage(pageIndex);
+    focusCanvas();
+  };
+
+  return (
+    <div
+      className="esign-te__page"
+      data-page={pageIndex + 1}
+      data-width={width}
+      style={{ width: width * scale, height: height * scale }}
+      onDragOver={(event) => {
+        if (design && event.dataTransfer.types.includes(FIELD_DRAG_TYPE)) {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        }
+      }}
+      onDrop={onDrop}
+    >
+      <Stage
+        width={width * scale}
+        height={height * scale}
+        scaleX={scale}
+        scaleY={scale}
+        onMouseDown={onStageMouseDown}
+        onTouchStart={onStageMouseDown}
+        onMouseMove={onStageMouseMove}
+        onTouchMove={onStageMouseMove}
+        onMouseUp={onStageMouseUp}
+        onTouchEnd={onStageMouseUp}
+      >
+        <Layer>
+          <Rect
+            name="page-background"
+            width={width}
+            height={height}
+            fill={page.commonStyle.backgroundColor || '#ffffff'}
+          />
+          {background.image ? (
+            <KonvaImage image={background.image} width={width} height={height} listening={false} />
+          ) : null}
+          {page.elements.map((element) => (
+            <ElementNode
+              key={element.uuid}
+              element={element}
+              mode={mode}
+              t={t}
+              locale={locale}
+              sealImageUrl={
+                seals.find((seal) => seal.id === element.previewConfig.sealId)?.imageUrl
+              }
+              draggable={design}
+              register={register}
+              onPointerDown={onPointerDown}
+              onOpenSettings={onOpenSettings}
+              onDragStart={onDragStart}
+              onDragMove={onDragMove}
+              onDragEnd={onDragEnd}
+            />
+          ))}
+          {guides?.map((guide, index) => (
+            <Line
+              key={index}
+              name="snap-guide"
+              points={
+                guide.orientation === 'vertical'
+                  ? [guide.position, 0, guide.position, height]
+                  : [0, guide.position, width, guide.position]
+              }
+              stroke="#eb2f96"
+              strokeWidth={1}
+              strokeScaleEnabled={false}
+              dash={[4, 4]}
+              listening={false}
+            />
+          ))}
+          {marquee ? (
+            <Rect
+              name="marquee"
+              x={Math.min(marquee.x0, marquee.x1)}
+              y={Math.min(marquee.y0, marquee.y1)}
+              width={Math.abs(marquee.x1 - marquee.x0)}
+              height={Math.abs(marquee.y1 - marquee.y0)}
+              fill="rgba(22, 119, 255, 0.08)"
+              stroke="#1677ff"
+              strokeWidth={1}
+              strokeScaleEnabled={false}
+              listening={false}
+            />
+          ) : null}
+          {design ? (
+            <Transformer
+              ref={transformer}
+              rotateEnabled
+              flipEnabled={false}
+              keepRatio={lockRatio}
+              enabledAnchors={
+                lockRatio
+                  ? ['top-left', 'top-right', 'bottom-left', 'bottom-right']
+                  : [
+                      'top-left',
+                      'top-center',
+                      'top-right',
+                      'middle-right',
+                      'middle-left',
+                      'bottom-left',
+                      'bottom-center',
+                      'bottom-right',
+                    ]
+              }
+              rotationSnaps={[0, 90, 180, 270]}
+              ignoreStroke
+              boundBoxFunc={(oldBox, newBox) =>
+                Math.abs(newBox.width) < MIN_SIZE * scale ||
+                Math.abs(newBox.height) < MIN_SIZE * scale
+                  ? oldBox
+                  : newBox
+              }
+              onTransformEnd={onTransformEnd}
+            />
+          ) : null}
+        </Layer>
+      </Stage>
+      {mode === 'fill' ? <FillOverlay page={page} scale={scale} /> : null}
+    </div>
+  );
+});
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,74 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEditor, useProjectState, useViewState } from '../context';
+import { PAGE_GAP, layoutPages, pageAt, visibleRange } from './layout';
+import { PageStage } from './PageStage';
+
+/**
+ * The pages, stacked vertically in a scroll container. Only the pages near the viewport are
+ * mounted (one screen of overscan above and below), so a 200-page template opens and scrolls as
+ * fast as a one-page one.
+ */
+export function PagesCanvas() {
+  const { view, t } = useEditor();
+  const pages = useProjectState((s) => s.project.pages);
+  const scale = useViewState((s) => s.scale);
+  const scrollRequest = useViewState((s) => s.scrollRequest);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState({ top: 0, height: 800 });
+  const layout = useMemo(
+    () =>
+      layoutPages(
+        pages.map((page) => page.config),
+        scale,
+      ),
+    [pages, scale],
+  );
+  const [first, last] = visibleRange(layout.slots, viewport.top, viewport.height);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () =>
+      setViewport({ top: element.scrollTop, height: element.clientHeight || 800 });
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!scrollRequest || !scroller.current) return;
+    const slot = layout.slots[scrollRequest.page];
+    if (slot) scroller.current.scrollTo({ top: slot.top - PAGE_GAP / 2 });
+  }, [scrollRequest, layout]);
+
+  return (
+    <div
+      ref={scroller}
+      className="esign-te__scroller"
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        setViewport({ top: element.scrollTop, height: element.clientHeight });
+        const current = pageAt(layout.slots, element.scrollTop, element.clientHeight);
+        if (view.getState().currentPage !== current) view.getState().setCurrentPage(current);
+      }}
+    >
+      <div className="esign-te__sheet" style={{ height: layout.height, minWidth: layout.width }}>
+        {layout.slots.slice(first, last + 1).map((slot) => {
+          const page = pages[slot.index]!;
+          return (
+            <div
+              key={page.uuid}
+              className="esign-te__page-slot"
+              style={{ top: slot.top, width: slot.width, height: slot.height }}
+              aria-label={t('pages.page', { number: slot.index + 1 })}
+              role="group"
+            >
+              <PageStage page={page} pageIndex={slot.index} scale={scale} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

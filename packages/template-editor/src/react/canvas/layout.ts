@@ -1,0 +1,81 @@
+import type { PageConfig } from '../../core';
+
+/** Space between pages and around them, in screen pixels. */
+export const PAGE_GAP = 24;
+
+export interface PageSlot {
+  index: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Where each page sits in the scroll container at a scale, and the container's size. */
+export function layoutPages(
+  pages: readonly PageConfig[],
+  scale: number,
+): { slots: PageSlot[]; width: number; height: number } {
+  let top = PAGE_GAP;
+  let width = 0;
+  const slots = pages.map((page, index) => {
+    const slot = { index, top, width: page.width * scale, height: page.height * scale };
+    top += slot.height + PAGE_GAP;
+    width = Math.max(width, slot.width);
+    return slot;
+  });
+  return { slots, width: width + PAGE_GAP * 2, height: top };
+}
+
+/**
+ * The pages to mount for a viewport: those that intersect it, plus `overscan` pages' worth of
+ * screen above and below, so scrolling never shows an empty page.
+ */
+export function visibleRange(
+  slots: readonly PageSlot[],
+  scrollTop: number,
+  viewportHeight: number,
+  overscan = 1,
+): [number, number] {
+  if (slots.length === 0) return [0, -1];
+  const margin = viewportHeight * overscan;
+  const top = scrollTop - margin;
+  const bottom = scrollTop + viewportHeight + margin;
+  let lo = 0;
+  let hi = slots.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const slot = slots[mid]!;
+    if (slot.top + slot.height < top) lo = mid + 1;
+    else hi = mid;
+  }
+  let last = lo;
+  while (last + 1 < slots.length && slots[last + 1]!.top <= bottom) last++;
+  return [lo, last];
+}
+
+/** The page most of the viewport shows: the current page for the pages panel and for adding fields. */
+export function pageAt(
+  slots: readonly PageSlot[],
+  scrollTop: number,
+  viewportHeight: number,
+): number {
+  const middle = scrollTop + viewportHeight / 3;
+  let best = 0;
+  for (const slot of slots) {
+    if (slot.top <= middle) best = slot.index;
+    else break;
+  }
+  return best;
+}
+
+/** The scale at which the widest page fills the viewport's width (or the whole page fits). */
+export function fitScale(
+  page: PageConfig,
+  viewportWidth: number,
+  viewportHeight: number,
+  whole: boolean,
+): number {
+  const byWidth = (viewportWidth - PAGE_GAP * 2) / page.width;
+  if (!whole) return byWidth;
+  return Math.min(byWidth, (viewportHeight - PAGE_GAP * 2) / page.height);
+}

@@ -1,0 +1,64 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { DEFAULT_SCALE, MAX_SCALE, MIN_SCALE } from '../core';
+
+/** A snap guide drawn across a page while an element is dragged, in page points. */
+export interface SnapGuide {
+  orientation: 'vertical' | 'horizontal';
+  position: number;
+}
+
+/** What the editor shows, as opposed to what the template holds: never part of history. */
+export interface ViewState {
+  scale: number;
+  /** Index of the page the author is on (the one most visible, or the last clicked). */
+  currentPage: number;
+  /** Page whose guides are shown while dragging, and the guides. */
+  guides: { pageId: string; lines: SnapGuide[] } | null;
+  /** Element whose settings were opened by a double-click (the properties panel focuses it). */
+  settingsFor: string | null;
+  /** The latest message for the aria-live region. */
+  announcement: string;
+  /** A page the canvas should scroll to (set by the pages panel), with a counter to repeat. */
+  scrollRequest: { page: number; serial: number } | null;
+  setScale(scale: number): void;
+  setCurrentPage(index: number): void;
+  setGuides(guides: ViewState['guides']): void;
+  openSettings(id: string | null): void;
+  announce(text: string): void;
+  scrollToPage(index: number): void;
+}
+
+export type ViewStore = StoreApi<ViewState>;
+
+/** Zoom stays within 25 %–400 % and on whole percents. */
+export function clampScale(scale: number): number {
+  if (!Number.isFinite(scale)) return DEFAULT_SCALE;
+  return Math.round(Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale)) * 100) / 100;
+}
+
+/** The zoom steps of the zoom in / zoom out buttons. */
+export const ZOOM_STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4] as const;
+
+export function nextZoom(scale: number, direction: 1 | -1): number {
+  if (direction > 0) return ZOOM_STEPS.find((step) => step > scale + 0.001) ?? MAX_SCALE;
+  return [...ZOOM_STEPS].reverse().find((step) => step < scale - 0.001) ?? MIN_SCALE;
+}
+
+export function createViewStore(): ViewStore {
+  let serial = 0;
+  return createStore<ViewState>()((set) => ({
+    scale: DEFAULT_SCALE,
+    currentPage: 0,
+    guides: null,
+    settingsFor: null,
+    announcement: '',
+    scrollRequest: null,
+    setScale: (scale) => set({ scale: clampScale(scale) }),
+    setCurrentPage: (index) => set({ currentPage: Math.max(0, index) }),
+    setGuides: (guides) => set({ guides }),
+    openSettings: (id) => set({ settingsFor: id }),
+    announce: (text) => set({ announcement: text }),
+    scrollToPage: (index) =>
+      set({ scrollRequest: { page: index, serial: ++serial }, currentPage: index }),
+  }));
+}

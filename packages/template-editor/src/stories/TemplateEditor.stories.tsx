@@ -1,0 +1,52 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { TemplateEditor } from '../react/TemplateEditor';
+import { DEMO_SEALS, leaseTemplate, manyPagesTemplate, stressTemplate } from './fixtures';
+
+const meta = {
+  title: 'Editor/TemplateEditor',
+  component: TemplateEditor,
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <div style={{ height: '100vh', padding: 8, boxSizing: 'border-box' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  args: { locale: 'en', mode: 'design', seals: DEMO_SEALS },
+  argTypes: {
+    locale: { control: 'inline-radio', options: ['en', 'zh'] },
+    mode: { control: 'inline-radio', options: ['design', 'fill', 'preview'] },
+    party: { control: 'select', options: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'] },
+  },
+} satisfies Meta<typeof TemplateEditor>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A two-page lease: parties A and B, an ID card, a signature and a seal on every page. */
+export const Default: Story = { args: { defaultValue: leaseTemplate() } };
+
+/** The same editor in Chinese. */
+export const Chinese: Story = { args: { defaultValue: leaseTemplate(), locale: 'zh' } };
+
+/** Party B fills its own fields; the others are read-only. */
+export const FillMode: Story = {
+  args: { defaultValue: leaseTemplate(), mode: 'fill', party: 'B' },
+};
+
+/** Read-only, with values shown. */
+export const Preview: Story = { args: { defaultValue: leaseTemplate(), mode: 'preview' } };
+
+/** 200 pages: only the pages near the viewport are mounted. */
+export const ManyPages: Story = { args: { defaultValue: manyPagesTemplate(200) } };
+
+/** 500 fields on one page. */
+export const Stress: Story = { args: { defaultValue: stressTemplate(500) } };
+
+/** A template that fails validation shows what is wrong instead of a blank canvas. */
+export const InvalidTemplate: Story = {
+  args: {
+    defaultValue: { pages: [{ elements: [{ elName: 'video', commonStyle: { width: -1 } }] }] },
+  },
+};
