@@ -21,7 +21,7 @@ import type {
   TemplateProject,
 } from './model';
 import { ELEMENT_MODELS } from './registry';
-import { elementSchema, toValidationIssues } from './schema';
+import { elementSchema, toValidationIssues, validate } from './schema';
 
 /** A new id for a page, an element or a seal group. */
 export function newId(): string {
@@ -49,7 +49,7 @@ export function mergeElement(element: TemplateElement, patch: ElementPatch): Tem
  * `ProjectValidationError` naming the bad fields (prefixed with `path`).
  */
 export function checkElement(element: unknown, path: (string | number)[] = []): TemplateElement {
-  const result = elementSchema.safeParse(element);
+  const result = validate(elementSchema, element);
   if (!result.success) throw new ProjectValidationError(toValidationIssues(result.error, path));
   return result.data;
 }

@@ -4,7 +4,7 @@ import { ProjectValidationError, issue, type ValidationIssue } from './errors';
 import { defaultParticipants } from './factory';
 import type { Participant, TemplatePage, TemplateProject } from './model';
 import { ELEMENT_MODELS } from './registry';
-import { projectSchema, toValidationIssues } from './schema';
+import { projectSchema, toValidationIssues, validate } from './schema';
 import { normaliseSealGroups } from './seals';
 import { toStoredProject } from './stamps';
 
@@ -52,7 +52,7 @@ function parseOrThrow(json: unknown): TemplateProject {
       ]);
     }
   }
-  const result = projectSchema.safeParse(input);
+  const result = validate(projectSchema, input);
   if (!result.success) throw new ProjectValidationError(toValidationIssues(result.error));
   const data = result.data;
 

@@ -21,7 +21,13 @@ import type {
 } from './model';
 import { parseProject, sortParticipants } from './project';
 import { ELEMENT_MODELS } from './registry';
-import { pageSchema, participantsSchema, projectSchema, toValidationIssues } from './schema';
+import {
+  pageSchema,
+  participantsSchema,
+  projectSchema,
+  toValidationIssues,
+  validate,
+} from './schema';
 import { sealCopyFor } from './seals';
 
 enablePatches();
@@ -418,7 +424,7 @@ export function createEditorStore(
         const index = pageIndexOf(current, pageId);
         if (index < 0) return;
         const page = current.pages[index]!;
-        const checked = pageSchema.safeParse({
+        const checked = validate(pageSchema, {
           ...page,
           elements: [],
           name: patch.name ?? page.name,
@@ -746,7 +752,7 @@ export function createEditorStore(
       },
 
       setParticipants(list) {
-        const checked = participantsSchema.safeParse(list);
+        const checked = validate(participantsSchema, list);
         if (!checked.success)
           throw new ProjectValidationError(toValidationIssues(checked.error, ['participants']));
         const next = sortParticipants(checked.data);
@@ -774,7 +780,7 @@ export function createEditorStore(
         );
         const values: Record<string, unknown> = {};
         for (const key of keys) {
-          const checked = projectSchema.shape[key].safeParse(patch[key]);
+          const checked = validate(projectSchema.shape[key], patch[key]);
           if (!checked.success)
             throw new ProjectValidationError(toValidationIssues(checked.error, [key]));
           values[key] = checked.data;
