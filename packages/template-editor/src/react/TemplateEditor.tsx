@@ -297,7 +297,11 @@ function LoadedEditor({
             </aside>
           ) : null}
         </div>
-        <div className="esign-te__visually-hidden" aria-live="polite" role="status">
+        <div
+          className="esign-te__visually-hidden esign-te__announcer"
+          aria-live="polite"
+          role="status"
+        >
           {announcement}
         </div>
       </EditorContext.Provider>

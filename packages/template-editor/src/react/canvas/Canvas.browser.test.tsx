@@ -186,3 +186,32 @@ describe('<TemplateEditor> canvas in Chromium', () => {
       .toHaveTextContent('pages[0].elements[0].elName');
   });
 });
+
+describe('<TemplateEditor> with 200 pages', () => {
+  it('mounts only the pages near the viewport, and the others as the author scrolls', async () => {
+    const many = createEditorStore({
+      pages: Array.from({ length: 200 }, (_, index) => ({
+        uuid: `page-${index}`,
+        elements: [
+          {
+            uuid: `t-${index}`,
+            elName: 'text',
+            title: `T${index}`,
+            commonStyle: { left: 50, top: 50 },
+          },
+        ],
+      })),
+    }).getState().project;
+    const { root } = await mount(many);
+    const mounted = () =>
+      [...root.querySelectorAll<HTMLElement>('.esign-te__page')].map((page) =>
+        Number(page.dataset.page),
+      );
+    expect(mounted().length).toBeLessThanOrEqual(4);
+    expect(mounted()).toContain(1);
+    const scroller = root.querySelector<HTMLElement>('.esign-te__scroller')!;
+    scroller.scrollTop = scroller.scrollHeight;
+    await expect.poll(() => mounted()).toContain(200);
+    expect(mounted().length).toBeLessThanOrEqual(4);
+  });
+});

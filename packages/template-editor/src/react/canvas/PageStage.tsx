@@ -10,6 +10,7 @@ import {
   type TemplatePage,
 } from '../../core';
 import { useEditor, useProjectState, useViewState } from '../context';
+import type { SnapGuide } from '../view';
 import { ElementNode } from './ElementNode';
 import { FillOverlay } from './FillOverlay';
 import { snapBox } from './snapping';
@@ -44,6 +45,8 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
   const nodes = useRef(new Map<string, Konva.Group>());
   const transformer = useRef<Konva.Transformer>(null);
   const drag = useRef<DragSession | null>(null);
+  const fieldsLayer = useRef<Konva.Layer>(null);
+  const overlayLayer = useRef<Konva.Layer>(null);
   const [marquee, setMarquee] = useState<{
     x0: number;
     y0: number;
@@ -140,7 +143,19 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
           .filter((element) => !ids.includes(element.uuid))
           .map((element) => boundsOf(element.commonStyle)),
       };
-      event.target.moveToTop();
+      // While dragging, the moving fields live on the overlay layer: each pointer move then redraws
+      // only them, not the hundreds of fields that stay put.
+      const overlay = overlayLayer.current;
+      if (overlay) {
+        for (const uuid of drag.current.ids) {
+          const node = nodes.current.get(uuid);
+          if (node) {
+            node.setAttr('esignIndex', node.zIndex());
+            node.moveTo(overlay);
+          }
+        }
+        transformer.current?.moveToTop();
+      }
     },
     [pageIndex, store],
   );
@@ -191,6 +206,18 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
       const origin = session.start.get(id)!;
       const dx = event.target.x() - origin.x;
       const dy = event.target.y() - origin.y;
+      // Back to the fields layer at their paint order before React looks at them again.
+      const fields = fieldsLayer.current;
+      if (fields) {
+        const moved = session.ids
+          .map((uuid) => nodes.current.get(uuid))
+          .filter((node): node is Konva.Group => !!node)
+          .sort((a, b) => Number(a.getAttr('esignIndex')) - Number(b.getAttr('esignIndex')));
+        for (const node of moved) {
+          node.moveTo(fields);
+          node.zIndex(Math.min(Number(node.getAttr('esignIndex')), fields.children.length - 1));
+        }
+      }
       store.getState().moveElements(session.ids, dx, dy);
       // Put every node where the store says, even when the move was refused or clamped.
       const elements = store.getState().project.pages[pageIndex]?.elements ?? [];
@@ -326,7 +353,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
         onMouseUp={onStageMouseUp}
         onTouchEnd={onStageMouseUp}
       >
-        <Layer>
+        <Layer ref={fieldsLayer}>
           <Rect
             name="page-background"
             width={width}
@@ -355,6 +382,8 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
               onDragEnd={onDragEnd}
             />
           ))}
+        </Layer>
+        <Layer ref={overlayLayer}>
           {guides?.map((guide, index) => (
             <Line
               key={index}
@@ -422,6 +451,15 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
     </div>
   );
 });
+
+function sameGuides(a: readonly SnapGuide[], b: readonly SnapGuide[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (guide, i) => guide.orientation === b[i]!.orientation && guide.position === b[i]!.position,
+    )
+  );
+}
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
