@@ -76,6 +76,25 @@ const projects: TestProjectConfiguration[] = [
   },
   {
     plugins: [react()],
+    // Pre-bundled up front: discovering them mid-run makes Vite reload a test.
+    optimizeDeps: {
+      include: [
+        'react',
+        'react-dom',
+        'react-dom/client',
+        'react/jsx-dev-runtime',
+        'react-konva',
+        'konva',
+        'zustand',
+        'zustand/vanilla',
+        'immer',
+        'i18next',
+        'nanoid',
+        'zod/mini',
+        'vitest-browser-react',
+        '@storybook/react-vite',
+      ],
+    },
     test: {
       name: 'editor-browser',
       root: './packages/template-editor',

@@ -1,0 +1,35 @@
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import type { ComponentType } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import * as preview from '../../../../.storybook/preview';
+
+// Every story of the library, run as a test in Chromium: it renders without an error, and an
+// editor story shows its canvas (or, for a bad template, its error panel).
+const modules = import.meta.glob<Record<string, unknown>>('../**/*.stories.tsx', { eager: true });
+const annotations = setProjectAnnotations([preview]);
+beforeAll(annotations.beforeAll);
+
+for (const [file, module] of Object.entries(modules)) {
+  const stories = composeStories(module as Parameters<typeof composeStories>[0]);
+  describe(file.replace('../', ''), () => {
+    for (const [name, composed] of Object.entries(stories)) {
+      const Story = composed as ComponentType;
+      it(`${name} renders`, async () => {
+        const errors = vi.spyOn(console, 'error');
+        const screen = await render(<Story />);
+        const root = screen.container.querySelector('.esign-te, section');
+        expect(root, 'the story rendered nothing').not.toBeNull();
+        if (screen.container.querySelector('.esign-te__error-panel')) {
+          await expect.element(screen.getByRole('alert')).toBeVisible();
+        } else if (screen.container.querySelector('.esign-te')) {
+          await expect
+            .poll(() => screen.container.querySelector('.esign-te__page canvas'))
+            .not.toBeNull();
+        }
+        expect(errors).not.toHaveBeenCalled();
+        errors.mockRestore();
+      });
+    }
+  });
+}
