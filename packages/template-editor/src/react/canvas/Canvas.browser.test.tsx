@@ -215,3 +215,38 @@ describe('<TemplateEditor> with 200 pages', () => {
     expect(mounted().length).toBeLessThanOrEqual(4);
   });
 });
+
+describe('seal images', () => {
+  const RED_DOT =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const sealField = {
+    uuid: 's',
+    elName: 'seal',
+    title: 'Seal',
+    previewConfig: { sealId: 'chosen' },
+    commonStyle: { left: 100, top: 100 },
+  };
+  type KonvaStage = { container(): HTMLElement; find(selector: string): unknown[] };
+  const stageOf = (root: HTMLElement) =>
+    (window as unknown as { Konva: { stages: KonvaStage[] } }).Konva.stages.find((stage) =>
+      root.contains(stage.container()),
+    )!;
+
+  it('shows the chosen seal image', async () => {
+    const { root } = await mount(project([sealField]), {
+      seals: [{ id: 'chosen', name: 'Company', imageUrl: RED_DOT }],
+    });
+    await expect.poll(() => stageOf(root).find('Image').length).toBe(1);
+  });
+
+  it('shows the placeholder when the seal image fails to load, and the page keeps working', async () => {
+    const { root, store } = await mount(project([sealField]), {
+      seals: [{ id: 'chosen', name: 'Company', imageUrl: '/no-such-seal-image.png' }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stageOf(root).find('Image')).toHaveLength(0);
+    expect(stageOf(root).find('Circle')).toHaveLength(1);
+    store().getState().moveElements(['s'], 5, 5);
+    expect(store().getState().undoDepth).toBe(1);
+  });
+});
