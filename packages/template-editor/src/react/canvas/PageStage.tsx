@@ -13,6 +13,7 @@ import { useEditor, useProjectState, useViewState } from '../context';
 import type { SnapGuide } from '../view';
 import { ElementNode } from './ElementNode';
 import { FillOverlay } from './FillOverlay';
+import { backgroundBox } from './layout';
 import { snapBox } from './snapping';
 import { useImage } from './useImage';
 
@@ -361,7 +362,11 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
             fill={page.commonStyle.backgroundColor || '#ffffff'}
           />
           {background.image ? (
-            <KonvaImage image={background.image} width={width} height={height} listening={false} />
+            <KonvaImage
+              image={background.image}
+              {...backgroundBox(page.commonStyle.backgroundSize, background.image, width, height)}
+              listening={false}
+            />
           ) : null}
           {page.elements.map((element) => (
             <ElementNode

@@ -79,3 +79,48 @@ export function fitScale(
   if (!whole) return byWidth;
   return Math.min(byWidth, (viewportHeight - PAGE_GAP * 2) / page.height);
 }
+
+/**
+ * Where a page's background image is drawn for its CSS-like `backgroundSize`: 'contain' fits it
+ * whole, 'cover' fills the page (cropped by the page's edge), anything else stretches it to the page
+ * ('100% 100%', the stored default).
+ */
+export function backgroundBox(
+  size: string,
+  image: { width: number; height: number },
+  width: number,
+  height: number,
+): {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  crop?: { x: number; y: number; width: number; height: number };
+} {
+  const mode = size.trim();
+  if ((mode !== 'contain' && mode !== 'cover') || image.width <= 0 || image.height <= 0) {
+    return { x: 0, y: 0, width, height };
+  }
+  if (mode === 'contain') {
+    const scale = Math.min(width / image.width, height / image.height);
+    const w = image.width * scale;
+    const h = image.height * scale;
+    return { x: (width - w) / 2, y: (height - h) / 2, width: w, height: h };
+  }
+  // cover: crop the image to the page's ratio.
+  const scale = Math.max(width / image.width, height / image.height);
+  const cropWidth = width / scale;
+  const cropHeight = height / scale;
+  return {
+    x: 0,
+    y: 0,
+    width,
+    height,
+    crop: {
+      x: (image.width - cropWidth) / 2,
+      y: (image.height - cropHeight) / 2,
+      width: cropWidth,
+      height: cropHeight,
+    },
+  };
+}

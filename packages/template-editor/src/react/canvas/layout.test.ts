@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { backgroundBox, fitScale, layoutPages, pageAt, PAGE_GAP, visibleRange } from './layout';
+import { snapBox } from './snapping';
+
+const A4 = { width: 596, height: 842 };
+
+describe('page layout', () => {
+  it('stacks pages with a gap and mounts only those near the viewport', () => {
+    const { slots, height } = layoutPages(
+      Array.from({ length: 200 }, () => A4),
+      1,
+    );
+    expect(slots[1]!.top).toBe(PAGE_GAP * 2 + 842);
+    expect(height).toBe(PAGE_GAP + 200 * (842 + PAGE_GAP));
+    const [first, last] = visibleRange(slots, 0, 900);
+    expect([first, last]).toEqual([0, 2]);
+    const [deepFirst, deepLast] = visibleRange(slots, slots[100]!.top, 900);
+    expect(deepFirst).toBe(98); // one screen of overscan above
+    expect(deepLast).toBe(102);
+    expect(pageAt(slots, slots[100]!.top, 900)).toBe(100);
+  });
+
+  it('fits the page to the width or wholly into the viewport', () => {
+    expect(fitScale(A4, 596 + PAGE_GAP * 2, 400, false)).toBe(1);
+    expect(fitScale(A4, 2000, 842 / 2 + PAGE_GAP * 2, true)).toBe(0.5);
+  });
+
+  it('draws the background image stretched, contained or covering', () => {
+    const image = { width: 100, height: 50 };
+    expect(backgroundBox('100% 100%', image, 200, 200)).toEqual({
+      x: 0,
+      y: 0,
+      width: 200,
+      height: 200,
+    });
+    expect(backgroundBox('contain', image, 200, 200)).toEqual({
+      x: 0,
+      y: 50,
+      width: 200,
+      height: 100,
+    });
+    expect(backgroundBox('cover', image, 200, 200)).toEqual({
+      x: 0,
+      y: 0,
+      width: 200,
+      height: 200,
+      crop: { x: 25, y: 0, width: 50, height: 50 },
+    });
+  });
+});
+
+describe('snapping', () => {
+  it('snaps the nearest edge or centre within the threshold and reports the guide', () => {
+    const others = [{ left: 100, top: 100, right: 200, bottom: 130 }];
+    const snapped = snapBox({ left: 103, top: 300, right: 223, bottom: 330 }, others, A4, 5);
+    expect(snapped.dx).toBe(-3);
+    expect(snapped.dy).toBe(0);
+    expect(snapped.guides).toEqual([{ orientation: 'vertical', position: 100 }]);
+    const centred = snapBox({ left: 236, top: 409, right: 356, bottom: 439 }, [], A4, 5);
+    expect(centred).toEqual({
+      dx: 2,
+      dy: -3,
+      guides: [
+        { orientation: 'vertical', position: 298 },
+        { orientation: 'horizontal', position: 421 },
+      ],
+    });
+    expect(snapBox({ left: 50, top: 50, right: 60, bottom: 60 }, others, A4, 5).guides).toEqual([]);
+  });
+});
