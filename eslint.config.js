@@ -69,4 +69,9 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // Browser benchmarks run part of their code inside the page.
+    files: ['**/bench/browser.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
 );

@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -11,6 +12,7 @@ import {
 } from 'react';
 import { useStore } from 'zustand';
 import {
+  DEFAULT_SCALE,
   ProjectValidationError,
   createEditorStore,
   deriveStampLocations,
@@ -24,6 +26,7 @@ import {
 } from '../core';
 import { createEditorI18n } from '../i18n';
 import { actionForKey } from './actions';
+import { fitScale } from './canvas/layout';
 import { PagesCanvas } from './canvas/PagesCanvas';
 import {
   EditorContext,
@@ -97,7 +100,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
     load(props.value ?? props.defaultValue, locale),
   );
   const i18n = useMemo(() => createEditorI18n(locale), [locale]);
-  const t = i18n.t.bind(i18n);
+  const t = useMemo(() => i18n.t.bind(i18n), [i18n]);
   const lastEmitted = useRef<unknown>(props.value ?? props.defaultValue);
 
   // Controlled: a new value from the host that is not the one just emitted replaces the template.
@@ -247,21 +250,29 @@ function LoadedEditor({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
-    if (
-      (event.ctrlKey || event.metaKey) &&
-      event.key.toLowerCase() === 's' &&
-      onSave &&
-      mode !== 'preview'
-    ) {
+    const modified = event.ctrlKey || event.metaKey;
+    if (modified && event.key.toLowerCase() === 's' && onSave && mode !== 'preview') {
       event.preventDefault();
       save();
       return;
     }
+    // Plain keys (Delete, arrows, Escape) act on the fields only from the canvas: on a panel's
+    // button they keep their usual meaning. Shortcuts with Ctrl/Cmd work anywhere in the editor.
+    if (!modified && !canvasRegion.current?.contains(target)) return;
     const action = actionForKey(event, mode);
     if (!action) return;
     event.preventDefault();
     if (action.enabled(store.getState())) action.perform(context, viewport());
   };
+
+  // Open at the default 150 % when the page fits; otherwise fit its width, so nothing is cut off.
+  useLayoutEffect(() => {
+    const element = canvasRegion.current;
+    const first = store.getState().project.pages[0];
+    if (!element || !first || element.clientWidth === 0) return;
+    const fit = fitScale(first.config, element.clientWidth, element.clientHeight, false);
+    if (fit < DEFAULT_SCALE) view.getState().setScale(Math.floor(fit * 100) / 100);
+  }, [store, view]);
 
   return (
     <div

@@ -90,4 +90,87 @@ export const EDITOR_CSS = `
   .esign-te__side { width: 180px; }
   .esign-te__side--right { width: 220px; }
 }
+/* Icons and icon buttons */
+.esign-te .esign-te__icon { display: block; flex: none; }
+.esign-te__toolbar button { display: inline-flex; align-items: center; justify-content: center; min-width: 28px; padding: 3px 6px; }
+.esign-te__toolbox button { display: flex; align-items: center; gap: 6px; }
+.esign-te .esign-te__icon-button { display: inline-flex; align-items: center; justify-content: center; width: 28px; height: 28px; min-height: 28px; padding: 0; flex: none; }
+.esign-te .esign-te__icon-text { display: inline-flex; align-items: center; gap: 4px; min-height: 24px; padding: 1px 8px 1px 6px; font-size: 12px; }
+.esign-te button[aria-disabled='true'] { opacity: 0.4; cursor: not-allowed; }
+.esign-te button[aria-disabled='true']:hover { border-color: var(--esign-te-border); color: inherit; }
+.esign-te__buttons { display: flex; gap: 3px; }
+
+/* Panels */
+.esign-te__side { display: flex; flex-direction: column; }
+.esign-te__side > .esign-te__panel { flex: none; }
+.esign-te__panel-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 8px; }
+.esign-te__panel .esign-te__panel-head h2 { margin: 0; }
+.esign-te__count { display: inline-block; min-width: 18px; padding: 0 5px; border-radius: 9px; background: var(--esign-te-canvas); color: var(--esign-te-muted); font-size: 11px; font-weight: 500; line-height: 18px; text-align: center; }
+.esign-te .esign-te__hint, .esign-te .esign-te__note { color: var(--esign-te-muted); font-size: 12px; }
+.esign-te .esign-te__note { margin: 0 0 8px; }
+.esign-te .esign-te__panel p.esign-te__error { color: var(--esign-te-danger); }
+.esign-te .esign-te__panel p.esign-te__error, .esign-te .esign-te__panel p.esign-te__ok { display: flex; align-items: flex-start; gap: 6px; }
+.esign-te .esign-te__panel p.esign-te__error .esign-te__icon, .esign-te .esign-te__panel p.esign-te__ok .esign-te__icon { margin-top: 1px; }
+.esign-te .esign-te__panel p.esign-te__ok { color: #389e0d; }
+.esign-te__field > label, .esign-te__label { font-size: 12px; color: #595959; display: flex; align-items: center; }
+.esign-te__field > .esign-te__error, .esign-te__field--check .esign-te__error { font-size: 12px; }
+.esign-te__field input[aria-invalid='true'], .esign-te__field select[aria-invalid='true'] { border-color: var(--esign-te-danger); }
+/* Fields side by side share their label, control and error rows (subgrid), so controls line up
+   even when one label wraps or one field shows an error. */
+.esign-te__row { column-gap: 8px; row-gap: 0; align-items: stretch; }
+.esign-te__row > .esign-te__field { min-width: 0; display: grid; grid-row: span 3; grid-template-rows: subgrid; row-gap: 2px; }
+.esign-te__row > .esign-te__field > :first-child { align-self: end; }
+.esign-te__row > .esign-te__field--check > .esign-te__check { grid-row: 2; }
+.esign-te__row > .esign-te__field--check > .esign-te__error { grid-row: 3; }
+.esign-te__field--check { margin-bottom: 4px; }
+.esign-te__field--check .esign-te__check { min-height: 28px; margin: 0; }
+.esign-te__toolbar-group { align-items: center; }
+.esign-te__swatch { display: inline-block; width: 8px; height: 8px; border-radius: 50%; margin-left: 6px; }
+
+/* Properties */
+.esign-te__properties .esign-te__field { margin-bottom: 6px; }
+.esign-te .esign-te__kind { display: flex; align-items: center; gap: 6px; margin: 0 0 8px; color: var(--esign-te-text); font-weight: 500; }
+.esign-te__kind > span:not(:nth-child(2)) { color: var(--esign-te-muted); font-weight: 400; }
+.esign-te__group { border: 0; border-top: 1px solid var(--esign-te-border); margin: 4px 0 8px; padding: 8px 0 0; min-width: 0; }
+.esign-te__group legend { padding: 0 6px 0 0; font-size: 12px; font-weight: 600; color: var(--esign-te-muted); }
+.esign-te__color { display: flex; gap: 4px; }
+.esign-te .esign-te__color input[type='color'] { flex: none; width: 32px; height: 28px; padding: 2px; cursor: pointer; background: var(--esign-te-surface); }
+.esign-te .esign-te__color input[type='text'] { flex: 1; min-width: 0; font-family: ui-monospace, monospace; font-size: 12px; }
+.esign-te__seal-preview { display: block; width: 64px; height: 64px; object-fit: contain; margin: 0 0 6px; }
+
+/* Pages */
+.esign-te__side > .esign-te__pages { flex: 1 1 0; min-height: 220px; display: flex; flex-direction: column; border-bottom: 0; padding-bottom: 0; }
+.esign-te__page-list { flex: 1; min-height: 0; overflow: auto; position: relative; list-style: none; margin: 0 -12px; padding: 4px 12px 12px; display: flex; flex-direction: column; gap: 6px; }
+.esign-te__page-item { position: relative; display: flex; justify-content: center; }
+.esign-te__page-card { position: relative; }
+.esign-te .esign-te__page-go { display: flex; flex-direction: column; align-items: center; gap: 4px; padding: 6px 8px 2px; border-color: transparent; background: transparent; }
+.esign-te .esign-te__page-go:hover:not(:disabled) { border-color: transparent; background: var(--esign-te-canvas); }
+.esign-te__thumb { display: block; position: relative; background: #fff no-repeat center; border: 1px solid var(--esign-te-border); box-shadow: 0 1px 2px rgba(0,0,0,.08); overflow: hidden; }
+.esign-te__thumb svg { position: absolute; inset: 0; width: 100%; height: 100%; }
+.esign-te__page-go[aria-current='page'] .esign-te__thumb { border-color: var(--esign-te-accent); box-shadow: 0 0 0 2px var(--esign-te-accent); }
+.esign-te__page-number { font-size: 12px; color: var(--esign-te-muted); font-variant-numeric: tabular-nums; }
+.esign-te__page-go[aria-current='page'] .esign-te__page-number { color: var(--esign-te-accent); font-weight: 600; }
+.esign-te .esign-te__page-delete { position: absolute; top: 10px; right: 12px; width: 24px; height: 24px; min-height: 24px; background: var(--esign-te-surface); opacity: 0; }
+.esign-te__page-item:hover .esign-te__page-delete, .esign-te__page-item[data-current] .esign-te__page-delete, .esign-te .esign-te__page-delete:focus-visible { opacity: 1; }
+.esign-te .esign-te__page-delete:hover:not(:disabled) { color: var(--esign-te-danger); border-color: var(--esign-te-danger); }
+.esign-te__jump { display: flex; align-items: center; gap: 6px; margin-bottom: 4px; font-size: 12px; color: #595959; }
+.esign-te__jump input { width: 56px; border: 1px solid var(--esign-te-border); border-radius: 4px; padding: 2px 6px; min-height: 26px; text-align: center; }
+
+/* Participants */
+.esign-te__parties li { border: 1px solid var(--esign-te-border); border-radius: var(--esign-te-radius); padding: 6px; margin-bottom: 6px; }
+.esign-te__party-head { display: flex; align-items: center; gap: 6px; }
+.esign-te__party-head input { flex: 1; min-width: 0; border: 1px solid var(--esign-te-border); border-radius: 4px; padding: 3px 6px; min-height: 28px; }
+.esign-te__badge { flex: none; display: inline-flex; align-items: center; justify-content: center; width: 22px; height: 22px; border-radius: 4px; color: #fff; font-weight: 600; font-size: 12px; }
+.esign-te__party-roles { display: flex; gap: 14px; padding-left: 28px; margin-top: 4px; }
+.esign-te__party-roles .esign-te__check { margin: 0; }
+.esign-te__party > .esign-te__error { display: block; padding: 2px 0 0 28px; font-size: 12px; }
+.esign-te__party:has(> .esign-te__error) { border-color: var(--esign-te-danger); }
+
+/* Checks */
+.esign-te__check-list { max-height: 320px; overflow: auto; }
+.esign-te .esign-te__check-item { display: flex; align-items: flex-start; gap: 6px; width: 100%; padding: 5px 6px; text-align: left; line-height: 1.4; }
+.esign-te div.esign-te__check-item { border: 1px solid transparent; }
+.esign-te__check-item > .esign-te__icon { color: #d48806; margin-top: 1px; }
+.esign-te__check-text { min-width: 0; overflow-wrap: anywhere; }
+.esign-te__check-page { display: block; font-size: 11px; color: var(--esign-te-muted); }
 `;

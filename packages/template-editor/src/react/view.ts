@@ -14,8 +14,12 @@ export interface ViewState {
   currentPage: number;
   /** Page whose guides are shown while dragging, and the guides. */
   guides: { pageId: string; lines: SnapGuide[] } | null;
-  /** Element whose settings were opened by a double-click (the properties panel focuses it). */
+  /**
+   * Element whose settings were opened by a double-click (the properties panel focuses it), with a
+   * counter so that opening the same element again is a new request.
+   */
   settingsFor: string | null;
+  settingsRequest: number;
   /** The latest message for the aria-live region. */
   announcement: string;
   /** A page the canvas should scroll to (set by the pages panel), with a counter to repeat. */
@@ -51,12 +55,14 @@ export function createViewStore(): ViewStore {
     currentPage: 0,
     guides: null,
     settingsFor: null,
+    settingsRequest: 0,
     announcement: '',
     scrollRequest: null,
     setScale: (scale) => set({ scale: clampScale(scale) }),
     setCurrentPage: (index) => set({ currentPage: Math.max(0, index) }),
     setGuides: (guides) => set({ guides }),
-    openSettings: (id) => set({ settingsFor: id }),
+    openSettings: (id) =>
+      set((state) => ({ settingsFor: id, settingsRequest: state.settingsRequest + 1 })),
     announce: (text) => set({ announcement: text }),
     scrollToPage: (index) =>
       set({ scrollRequest: { page: index, serial: ++serial }, currentPage: index }),

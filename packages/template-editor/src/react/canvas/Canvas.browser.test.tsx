@@ -51,10 +51,12 @@ const text = (uuid: string, left: number, top: number, extra: Record<string, unk
 
 describe('<TemplateEditor> canvas in Chromium', () => {
   it('a seal dragged from the toolbox onto page 1 lands on every page', async () => {
-    const { screen, store } = await mount(project([], 3));
+    const { screen, store, root } = await mount(project([], 3));
     const source = screen.getByRole('button', { name: 'Seal' });
+    const page = root.querySelector<HTMLElement>('.esign-te__page[data-page="1"]')!;
+    const scale = page.getBoundingClientRect().width / 596;
     await userEvent.dragAndDrop(source, screen.getByRole('group', { name: 'Page 1' }), {
-      targetPosition: { x: 300 * 1.5, y: 400 * 1.5 },
+      targetPosition: { x: 300 * scale, y: 400 * scale },
     });
     const pages = store().getState().project.pages;
     expect(pages.map((page) => page.elements.filter((e) => e.elName === 'seal').length)).toEqual([

@@ -16,7 +16,7 @@ export interface ElementNodeProps {
   register(id: string, node: Konva.Group | null): void;
   onPointerDown(id: string, event: Konva.KonvaEventObject<MouseEvent | TouchEvent>): void;
   onOpenSettings(id: string): void;
-  onDragStart(id: string, event: Konva.KonvaEventObject<DragEvent>): void;
+  onDragStart(id: string): void;
   onDragMove(id: string, event: Konva.KonvaEventObject<DragEvent>): void;
   onDragEnd(id: string, event: Konva.KonvaEventObject<DragEvent>): void;
 }
@@ -48,7 +48,7 @@ export const ElementNode = memo(function ElementNode(props: ElementNodeProps) {
       onTouchStart={(event) => props.onPointerDown(id, event)}
       onDblClick={() => props.onOpenSettings(id)}
       onDblTap={() => props.onOpenSettings(id)}
-      onDragStart={(event) => props.onDragStart(id, event)}
+      onDragStart={() => props.onDragStart(id)}
       onDragMove={(event) => props.onDragMove(id, event)}
       onDragEnd={(event) => props.onDragEnd(id, event)}
     >

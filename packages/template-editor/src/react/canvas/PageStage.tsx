@@ -117,7 +117,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
   );
 
   const onDragStart = useCallback(
-    (id: string, event: Konva.KonvaEventObject<DragEvent>) => {
+    (id: string) => {
       const state = store.getState();
       const ids = state.selection.includes(id) ? state.selection : [id];
       if (!state.selection.includes(id)) state.select([id]);
@@ -191,9 +191,12 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
         const start = session.start.get(other);
         if (node && start) node.position({ x: start.x + dx, y: start.y + dy });
       }
-      view
-        .getState()
-        .setGuides(snap.guides.length > 0 ? { pageId: page.uuid, lines: snap.guides } : null);
+      const shown = view.getState().guides;
+      if (!sameGuides(shown?.pageId === page.uuid ? shown.lines : [], snap.guides)) {
+        view
+          .getState()
+          .setGuides(snap.guides.length > 0 ? { pageId: page.uuid, lines: snap.guides } : null);
+      }
     },
     [height, page.config, page.uuid, scale, view, width],
   );

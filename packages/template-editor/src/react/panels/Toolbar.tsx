@@ -2,12 +2,22 @@ import { useStore } from 'zustand';
 import { useEditor, useViewState } from '../context';
 import { ACTIONS, type EditorAction } from '../actions';
 import type { EditorState } from '../../core';
+import { Icon, hasIcon } from '../icons';
 
 const GROUPS: readonly (readonly string[])[] = [
   ['undo', 'redo'],
   ['zoomOut', 'zoomIn', 'fitWidth', 'fitPage'],
   ['copy', 'paste', 'duplicate', 'delete'],
-  ['alignLeft', 'alignCenter', 'alignRight', 'alignTop', 'alignMiddle', 'alignBottom', 'distributeHorizontal', 'distributeVertical'],
+  [
+    'alignLeft',
+    'alignCenter',
+    'alignRight',
+    'alignTop',
+    'alignMiddle',
+    'alignBottom',
+    'distributeHorizontal',
+    'distributeVertical',
+  ],
   ['bringForward', 'sendBackward', 'bringToFront', 'sendToBack'],
 ];
 
@@ -32,7 +42,11 @@ export function Toolbar({ viewport, onSave }: ToolbarProps) {
         return (
           <div className="esign-te__toolbar-group" key={names[0]}>
             {actions.map((action) => (
-              <ActionButton key={action.name} action={action} onRun={() => action.perform(context, viewport())} />
+              <ActionButton
+                key={action.name}
+                action={action}
+                onRun={() => action.perform(context, viewport())}
+              />
             ))}
             {names[0] === 'zoomOut' ? (
               <output className="esign-te__zoom" aria-label={t('zoom.level')}>
@@ -66,7 +80,11 @@ function ActionButton({ action, onRun }: { action: EditorAction; onRun(): void }
       onClick={onRun}
       data-action={action.name}
     >
-      <span aria-hidden="true">{action.icon}</span>
+      {hasIcon(action.name) ? (
+        <Icon name={action.name} />
+      ) : (
+        <span aria-hidden="true">{action.icon}</span>
+      )}
     </button>
   );
 }

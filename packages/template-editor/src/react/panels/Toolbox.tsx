@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { ELEMENT_KINDS, type ElementKind } from '../../core';
 import { FIELD_DRAG_TYPE } from '../canvas/PageStage';
 import { useEditor } from '../context';
-
-const GLYPH: Record<ElementKind, string> = { text: 'T', date: '📅', image: '🖼', seal: '㊞', signature: '✍' };
+import { Icon } from '../icons';
 
 /**
  * The field kinds: drag one onto a page, or press Enter (or click) to add it to the current page.
@@ -16,7 +15,11 @@ export function Toolbox() {
     const state = store.getState();
     const page = state.project.pages[view.getState().currentPage] ?? state.project.pages[0]!;
     const [id] = state.addElement(page.uuid, kind);
-    const title = store.getState().project.pages.flatMap((p) => p.elements).find((e) => e.uuid === id)?.title ?? '';
+    const title =
+      store
+        .getState()
+        .project.pages.flatMap((p) => p.elements)
+        .find((e) => e.uuid === id)?.title ?? '';
     view.getState().announce(t('announce.added', { title, page: view.getState().currentPage + 1 }));
     focusCanvas();
   };
@@ -37,7 +40,7 @@ export function Toolbox() {
               }}
               onClick={() => add(kind)}
             >
-              <span aria-hidden="true">{GLYPH[kind]} </span>
+              <Icon name={kind} />
               {t(`kind.${kind}`)}
             </button>
           </li>

@@ -1,0 +1,266 @@
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { PARTY_COLORS, type TemplatePage } from '../../core';
+import { useEditor, useProjectState, useViewState } from '../context';
+import { Icon } from '../icons';
+
+/** The box a thumbnail fits in, in CSS pixels. */
+const THUMB_WIDTH = 96;
+const THUMB_HEIGHT = 136;
+
+/** At most this many thumbnails are mounted, around the current page; a jump input reaches the rest. */
+export const PAGE_WINDOW = 60;
+
+/** The first page of the window of `size` pages around `current`. */
+export function windowStart(current: number, total: number, size = PAGE_WINDOW): number {
+  if (total <= size) return 0;
+  return Math.max(0, Math.min(current - Math.floor(size / 2), total - size));
+}
+
+/**
+ * The pages as thumbnails: click one (or use the arrow keys, Home and End) to go to it; add a page
+ * after the current one; delete a page after confirming. Only the thumbnails around the current
+ * page are mounted, so a 200-page template costs no more than a 60-page one.
+ */
+export function PagesPanel() {
+  const { t, store, view } = useEditor();
+  const pages = useProjectState((s) => s.project.pages);
+  const total = pages.length;
+  const current = Math.max(
+    0,
+    Math.min(
+      useViewState((s) => s.currentPage),
+      total - 1,
+    ),
+  );
+  const headingId = useId();
+  const list = useRef<HTMLOListElement>(null);
+  const pendingFocus = useRef<number | null>(null);
+  const start = windowStart(current, total);
+  const end = Math.min(total, start + PAGE_WINDOW);
+
+  // Keep the current page's thumbnail in view (without scrolling the host page), and move focus
+  // to it after keyboard navigation or a deletion.
+  useEffect(() => {
+    const container = list.current;
+    const item = container?.querySelector<HTMLElement>(`[data-page-index="${current}"]`);
+    if (!container || !item) return;
+    if (item.offsetTop < container.scrollTop) container.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > container.scrollTop + container.clientHeight)
+      container.scrollTop = item.offsetTop + item.offsetHeight - container.clientHeight;
+    if (pendingFocus.current === current) {
+      pendingFocus.current = null;
+      item.querySelector<HTMLElement>('.esign-te__page-go')?.focus({ preventScroll: true });
+    }
+  }, [current, start, total]);
+
+  const go = (index: number, focus = false) => {
+    const target = Math.max(0, Math.min(index, store.getState().project.pages.length - 1));
+    if (focus) pendingFocus.current = target;
+    view.getState().scrollToPage(target);
+  };
+
+  const add = () => {
+    const at = Math.min(current + 1, store.getState().project.pages.length);
+    store.getState().addPage(at);
+    view.getState().scrollToPage(at);
+    view.getState().announce(t('pages.added', { number: at + 1 }));
+  };
+
+  const remove = (index: number) => {
+    const state = store.getState();
+    const page = state.project.pages[index];
+    if (!page) return;
+    const question = t('pages.confirmDelete', { number: index + 1 });
+    const only = state.project.pages.length === 1;
+    if (!window.confirm(only ? `${question}\n\n${t('pages.lastPage')}` : question)) return;
+    state.removePage(page.uuid);
+    view.getState().announce(t('pages.deleted', { number: index + 1 }));
+    go(Math.min(index, store.getState().project.pages.length - 1), true);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const item = (event.target as HTMLElement).closest<HTMLElement>('[data-page-index]');
+    if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
+    const index = Number(item.dataset.pageIndex);
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowRight: index + 1,
+      ArrowUp: index - 1,
+      ArrowLeft: index - 1,
+      PageDown: index + 10,
+      PageUp: index - 10,
+      Home: 0,
+      End: total - 1,
+    };
+    const target = moves[event.key];
+    // Handled here, the keys must not reach the editor's shortcuts (move or delete fields).
+    if (target !== undefined) {
+      event.preventDefault();
+      event.stopPropagation();
+      go(target, true);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      event.stopPropagation();
+      remove(index);
+    }
+  };
+
+  return (
+    <section className="esign-te__panel esign-te__pages" aria-labelledby={headingId}>
+      <div className="esign-te__panel-head">
+        <h2 id={headingId}>
+          {t('pages.title')} <span className="esign-te__count">{total}</span>
+        </h2>
+        <button type="button" className="esign-te__icon-text" onClick={add}>
+          <Icon name="add" />
+          {t('pages.add')}
+        </button>
+      </div>
+      {total > PAGE_WINDOW ? (
+        <PageJump total={total} current={current} onGo={(index) => go(index)} />
+      ) : null}
+      {total > PAGE_WINDOW ? (
+        <p className="esign-te__hint">
+          {t('pages.showing', { from: start + 1, to: end, count: total })}
+        </p>
+      ) : null}
+      <ol
+        ref={list}
+        className="esign-te__page-list"
+        aria-labelledby={headingId}
+        onKeyDown={onKeyDown}
+      >
+        {pages.slice(start, end).map((page, offset) => {
+          const index = start + offset;
+          const isCurrent = index === current;
+          return (
+            <li
+              key={page.uuid}
+              className="esign-te__page-item"
+              data-page-index={index}
+              data-current={isCurrent || undefined}
+            >
+              <div className="esign-te__page-card">
+                <button
+                  type="button"
+                  className="esign-te__page-go"
+                  aria-label={t('pages.goTo', { number: index + 1 })}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  tabIndex={isCurrent ? 0 : -1}
+                  onClick={() => go(index)}
+                >
+                  <PageThumb page={page} />
+                  <span className="esign-te__page-number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  className="esign-te__icon-button esign-te__page-delete"
+                  aria-label={t('pages.delete', { number: index + 1 })}
+                  title={t('pages.delete', { number: index + 1 })}
+                  tabIndex={isCurrent ? 0 : -1}
+                  onClick={() => remove(index)}
+                >
+                  <Icon name="delete" />
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** A page number input for long templates: Enter goes to the page. */
+function PageJump({
+  total,
+  current,
+  onGo,
+}: {
+  total: number;
+  current: number;
+  onGo(index: number): void;
+}) {
+  const { t } = useEditor();
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const submit = () => {
+    const number = Math.round(Number(draft));
+    setDraft(null);
+    if (draft !== null && draft.trim() !== '' && Number.isFinite(number))
+      onGo(Math.max(1, Math.min(total, number)) - 1);
+  };
+  return (
+    <div className="esign-te__jump">
+      <label htmlFor={id}>{t('pages.jump')}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft ?? String(current + 1)}
+        onFocus={(event) => event.currentTarget.select()}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            submit();
+          } else if (event.key === 'Escape') {
+            setDraft(null);
+          }
+        }}
+        onBlur={() => setDraft(null)}
+      />
+      <span>{t('pages.of', { count: total })}</span>
+    </div>
+  );
+}
+
+/**
+ * A page at thumbnail size: its background and its fields as boxes in their party's colour. Drawn
+ * as one SVG (no Konva); memoised on the page, which only changes when the page does.
+ */
+export const PageThumb = memo(function PageThumb({ page }: { page: TemplatePage }) {
+  const { width, height } = page.config;
+  const { backgroundColor, backgroundImage, backgroundSize } = page.commonStyle;
+  const fit = Math.min(THUMB_WIDTH / width, THUMB_HEIGHT / height);
+  return (
+    <span
+      className="esign-te__thumb"
+      style={{
+        width: Math.max(8, Math.round(width * fit)),
+        height: Math.max(8, Math.round(height * fit)),
+        backgroundColor: backgroundColor || undefined,
+        backgroundImage: backgroundImage ? `url(${JSON.stringify(backgroundImage)})` : undefined,
+        backgroundSize: backgroundSize || undefined,
+      }}
+    >
+      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
+        {page.elements.map((element) => {
+          const s = element.commonStyle;
+          const color = PARTY_COLORS[element.config.party];
+          return (
+            <rect
+              key={element.uuid}
+              x={s.left}
+              y={s.top}
+              width={s.width}
+              height={s.height}
+              fill={color}
+              fillOpacity={0.3}
+              stroke={color}
+              strokeWidth={Math.max(width, height) / 150}
+              transform={
+                s.rotate
+                  ? `rotate(${s.rotate} ${s.left + s.width / 2} ${s.top + s.height / 2})`
+                  : undefined
+              }
+            />
+          );
+        })}
+      </svg>
+    </span>
+  );
+});

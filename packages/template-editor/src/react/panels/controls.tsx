@@ -1,0 +1,352 @@
+/**
+ * Form controls shared by the panels. Text and number inputs keep a draft while the author types
+ * and commit it on blur or Enter (Escape drops it), so each edit is one undo step. A command that
+ * refuses the value (`ProjectValidationError`) leaves the draft in place and shows the reason, in
+ * the editor's language, under the field.
+ */
+import {
+  useCallback,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
+import { ProjectValidationError, type Locale } from '../../core';
+import { useEditor } from '../context';
+
+/** The message of a refused command in `locale`, or null when `error` is not a validation error. */
+export function validationMessage(error: unknown, locale: Locale): string | null {
+  if (!(error instanceof ProjectValidationError)) return null;
+  const first = error.issues[0];
+  if (!first) return error.localizedMessage(locale);
+  return locale === 'zh' ? first.messageZh : first.message;
+}
+
+/**
+ * Runs commands and keeps the message of the last one refused. `run` returns whether the command
+ * went through; errors other than `ProjectValidationError` are rethrown.
+ */
+export function useGuardedCommand(): [
+  error: string | null,
+  run: (command: () => void) => boolean,
+  clear: () => void,
+] {
+  const { locale } = useEditor();
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(
+    (command: () => void) => {
+      try {
+        command();
+        setError(null);
+        return true;
+      } catch (caught) {
+        const message = validationMessage(caught, locale);
+        if (message === null) throw caught;
+        setError(message);
+        return false;
+      }
+    },
+    [locale],
+  );
+  const clear = useCallback(() => setError(null), []);
+  return [error, run, clear];
+}
+
+/** A labelled field: the label above, the control, and the error (if any) below. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="esign-te__field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? (
+        <span className="esign-te__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="esign-te__error" id={`${id}-error`} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The aria attributes that tie a control to its error and hint. */
+export function describedBy(id: string, error: string | null | undefined, hint?: unknown) {
+  const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
+}
+
+interface DraftInputProps {
+  id: string;
+  value: string;
+  /** Commits the text; returns false when it was refused (the draft stays). */
+  onCommit(text: string): boolean;
+  error?: string | null | undefined;
+  /** Called when the author drops the draft with Escape. */
+  onRevert?(): void;
+  placeholder?: string | undefined;
+  inputMode?: 'text' | 'decimal' | 'numeric' | undefined;
+  /** Arrow Up / Down (Shift: ×10) step the value by this much and commit. */
+  step?: number | undefined;
+  hint?: unknown;
+  ref?: Ref<HTMLInputElement>;
+  className?: string | undefined;
+  'aria-label'?: string | undefined;
+}
+
+/** A text input that commits on blur and Enter, not on every keystroke. */
+export function DraftInput({
+  id,
+  value,
+  onCommit,
+  error,
+  onRevert,
+  placeholder,
+  inputMode,
+  step,
+  hint,
+  ref,
+  className,
+  'aria-label': ariaLabel,
+}: DraftInputProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft === null) return;
+    if (draft === value) {
+      setDraft(null);
+      onRevert?.();
+      return;
+    }
+    if (onCommit(draft)) setDraft(null);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Escape' && draft !== null) {
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft(null);
+      onRevert?.();
+    } else if (step && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      const current = Number((draft ?? value).trim());
+      if (!Number.isFinite(current)) return;
+      event.preventDefault();
+      const delta = (event.key === 'ArrowUp' ? step : -step) * (event.shiftKey ? 10 : 1);
+      const next = String(Math.round((current + delta) * 100) / 100);
+      setDraft(onCommit(next) ? null : next);
+    }
+  };
+  return (
+    <input
+      ref={ref}
+      id={id}
+      type="text"
+      className={className}
+      value={draft ?? value}
+      placeholder={placeholder}
+      inputMode={inputMode}
+      autoComplete="off"
+      spellCheck={inputMode ? false : undefined}
+      aria-label={ariaLabel}
+      {...describedBy(id, error, hint)}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+/** Rounds a stored length for display: at most two decimals, no trailing zeros. */
+export function formatNumber(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/** A labelled text field committing through `apply`. */
+export function TextField({
+  id,
+  label,
+  value,
+  apply,
+  placeholder,
+  ref,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  apply(text: string): void;
+  placeholder?: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const [error, run, clear] = useGuardedCommand();
+  return (
+    <Field id={id} label={label} error={error}>
+      <DraftInput
+        ref={ref}
+        id={id}
+        value={value}
+        error={error}
+        placeholder={placeholder}
+        onRevert={clear}
+        onCommit={(text) => run(() => apply(text))}
+      />
+    </Field>
+  );
+}
+
+/**
+ * A labelled number field. Text that is not a number is refused here; the command refuses numbers
+ * out of range. Shows `mixed` (empty) when the selected fields differ.
+ */
+export function NumberField({
+  id,
+  label,
+  value,
+  apply,
+  step = 1,
+  integer = false,
+}: {
+  id: string;
+  label: ReactNode;
+  value: number | null;
+  apply(value: number): void;
+  step?: number;
+  integer?: boolean;
+}) {
+  const { t } = useEditor();
+  const [error, run, clear] = useGuardedCommand();
+  const [ownError, setOwnError] = useState<string | null>(null);
+  const shown = ownError ?? error;
+  return (
+    <Field id={id} label={label} error={shown}>
+      <DraftInput
+        id={id}
+        value={value === null ? '' : formatNumber(value)}
+        error={shown}
+        inputMode={integer ? 'numeric' : 'decimal'}
+        step={step}
+        onRevert={() => {
+          setOwnError(null);
+          clear();
+        }}
+        onCommit={(text) => {
+          const number = Number(text.trim().replace(',', '.'));
+          if (text.trim() === '' || !Number.isFinite(number)) {
+            setOwnError(t(integer ? 'properties.notInteger' : 'properties.notNumber'));
+            return false;
+          }
+          setOwnError(null);
+          return run(() => apply(number));
+        }}
+      />
+    </Field>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A labelled select that applies each choice at once (one undo step). `null`: the values differ. */
+export function SelectField({
+  id,
+  label,
+  value,
+  options,
+  apply,
+  mixedLabel,
+  selectProps,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string | null;
+  options: readonly Option[];
+  apply(value: string): void;
+  /** The label of the empty choice shown while the selected fields differ. */
+  mixedLabel?: string;
+  selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
+}) {
+  const [error, run] = useGuardedCommand();
+  return (
+    <Field id={id} label={label} error={error}>
+      <select
+        {...selectProps}
+        id={id}
+        value={value ?? ''}
+        {...describedBy(id, error)}
+        onChange={(event) => run(() => apply(event.target.value))}
+      >
+        {value === null ? (
+          <option value="" disabled>
+            {mixedLabel ?? '—'}
+          </option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A checkbox with its label; `null` shows the mixed state of several fields. */
+export function CheckField({
+  id,
+  label,
+  checked,
+  apply,
+}: {
+  id: string;
+  label: ReactNode;
+  checked: boolean | null;
+  apply(checked: boolean): void;
+}) {
+  const [error, run] = useGuardedCommand();
+  return (
+    <div className="esign-te__field esign-te__field--check">
+      <div className="esign-te__check">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked === true}
+          ref={(node) => {
+            if (node) node.indeterminate = checked === null;
+          }}
+          {...describedBy(id, error)}
+          onChange={(event) => run(() => apply(event.target.checked))}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {error ? (
+        <span className="esign-te__error" id={`${id}-error`} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The value the items share, or null when they differ. */
+export function shared<T, V>(items: readonly T[], read: (item: T) => V): V | null {
+  if (items.length === 0) return null;
+  const first = read(items[0]!);
+  return items.every((item) => Object.is(read(item), first)) ? first : null;
+}
