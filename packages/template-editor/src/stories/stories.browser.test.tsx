@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import * as preview from '../../../../.storybook/preview';
 
-// Every story of the library, run as a test in Chromium: it renders without an error, and an
-// editor story shows its canvas (or, for a bad template, its error panel).
+// Every story of the library, run as a test in Chromium: it renders without an error, an editor
+// story shows its canvas (or, for a bad template, its error panel) and a panel story its panel.
 const modules = import.meta.glob<Record<string, unknown>>('../**/*.stories.tsx', { eager: true });
 const annotations = setProjectAnnotations([preview]);
 beforeAll(annotations.beforeAll);
@@ -22,10 +22,13 @@ for (const [file, module] of Object.entries(modules)) {
         expect(root, 'the story rendered nothing').not.toBeNull();
         if (screen.container.querySelector('.esign-te__error-panel')) {
           await expect.element(screen.getByRole('alert')).toBeVisible();
-        } else if (screen.container.querySelector('.esign-te')) {
+        } else if (screen.container.querySelector('.esign-te__main')) {
           await expect
             .poll(() => screen.container.querySelector('.esign-te__page canvas'))
             .not.toBeNull();
+        } else {
+          // A panel on its own.
+          expect(screen.container.querySelector('.esign-te__panel, section')).not.toBeNull();
         }
         expect(errors).not.toHaveBeenCalled();
         errors.mockRestore();
