@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The Debian tools the tests use: Chromium (browser tests), poppler-utils and qpdf (PDF checks).
+# Installs the missing ones when running as root; otherwise says what to install.
+set -euo pipefail
+
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing the Debian packages the tests need: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit 0
+fi
+
+echo "The tests need these Debian packages: ${missing[*]}" >&2
+echo "Install them with: sudo apt-get install -y ${missing[*]}" >&2
+echo "(or set CHROMIUM_PATH to a Chromium binary)" >&2
+exit 1
