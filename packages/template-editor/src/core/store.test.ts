@@ -86,6 +86,13 @@ describe('addElement', () => {
     ]);
   });
 
+  it('names new fields in the language set last', () => {
+    const store = setup();
+    state(store).setLocale('zh');
+    const [id] = state(store).addElement(pageId(store), 'seal');
+    expect(find(state(store).project, id!)!.title).toBe('印章 1');
+  });
+
   it('gives an identity-card image its real size', () => {
     const store = setup();
     const [id] = state(store).addElement(pageId(store), 'image', {

@@ -122,6 +122,8 @@ export interface EditorState {
    * change it made is taken back and the error is rethrown.
    */
   batch(fn: () => void, label?: string): void;
+  /** The language of the titles given to new fields from now on. */
+  setLocale(locale: Locale): void;
   /** Replaces the project (parsed like `parseProject`) and clears history and selection. */
   reset(project: unknown): void;
 }
@@ -246,7 +248,7 @@ export function createEditorStore(
   options: EditorStoreOptions = {},
 ): EditorStore {
   const historyLimit = Math.max(0, Math.floor(options.historyLimit ?? HISTORY_LIMIT));
-  const locale: Locale = options.locale ?? 'en';
+  let locale: Locale = options.locale ?? 'en';
   const past: HistoryEntry[] = [];
   const future: HistoryEntry[] = [];
   let pending: HistoryEntry | null = null;
@@ -835,6 +837,10 @@ export function createEditorStore(
         }
         future.length = 0;
         set(flags());
+      },
+
+      setLocale(next) {
+        if (next === 'en' || next === 'zh') locale = next;
       },
 
       reset(next) {

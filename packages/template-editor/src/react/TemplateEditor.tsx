@@ -225,6 +225,9 @@ function LoadedEditor({
     [store, view, t, lastEmitted],
   );
 
+  // New fields are named in the editor's current language ("Text 1" or "文本 1").
+  useEffect(() => store.getState().setLocale(locale), [store, locale]);
+
   const save = useCallback(
     () => onSave?.(toStoredProject(store.getState().project)),
     [onSave, store],
