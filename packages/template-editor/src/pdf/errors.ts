@@ -10,7 +10,8 @@ export type PdfErrorCode =
   | 'unsupported-image'
   | 'value-too-long'
   | 'font-missing'
-  | 'fetch-failed';
+  | 'fetch-failed'
+  | 'page-mismatch';
 
 const MESSAGES: Record<PdfErrorCode, LocalizedText> = {
   encrypted: {
@@ -28,8 +29,8 @@ const MESSAGES: Record<PdfErrorCode, LocalizedText> = {
     zh: '文件大小不能超过 100MB。',
   },
   'unsupported-image': {
-    en: 'The seal image must be a PNG or JPEG picture.',
-    zh: '印章图片必须是 PNG 或 JPEG 格式。',
+    en: 'The image (a seal, signature or picture) must be a PNG or JPEG picture.',
+    zh: '图片（印章、签名或照片）必须是 PNG 或 JPEG 格式。',
   },
   'value-too-long': {
     en: 'A value is too long for its field even at the smallest font size.',
@@ -40,6 +41,10 @@ const MESSAGES: Record<PdfErrorCode, LocalizedText> = {
     zh: '没有可用于该文本的字体。',
   },
   'fetch-failed': { en: 'The PDF could not be downloaded.', zh: '无法下载该 PDF。' },
+  'page-mismatch': {
+    en: 'The template has fields on pages that the PDF does not have.',
+    zh: '模板中有字段位于 PDF 不存在的页面上。',
+  },
 };
 
 /** An error of the PDF module: a stable `code`, and a message in English and Chinese. */

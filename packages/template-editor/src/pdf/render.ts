@@ -1,0 +1,345 @@
+/**
+ * `renderContractPdf`: writes a contract's filled values and its parties' seals into the contract's
+ * PDF at exactly the places the template's author chose.
+ */
+import { PDFDocument, rgb, type Color, type PDFImage, type PDFPage } from 'pdf-lib';
+import { deriveStampLocations } from '../core/stamps';
+import type { DateFormat, StampLocation, TemplateElement, TemplateProject } from '../core';
+import { MAX_PDF_BYTES, PdfError } from './errors';
+import { DocumentFonts, faceOf, type ContractFonts, type FontEntry } from './fonts';
+import { pageFrame, placeBox, turnAbout, type DisplayedBox, type PageFrame } from './geometry';
+import { DocumentImages, imageBytesOf } from './images';
+import { layoutText, normaliseText, type TextLayout } from './text';
+
+/** What `renderContractPdf` writes, and into what. */
+export interface RenderContractInput {
+  /** The template: its pages, fields and seals (coordinates in displayed-page points). */
+  project: Pick<TemplateProject, 'pages'>;
+  /**
+   * The contract's PDF. Never changed: it is copied before it is read. Without it, blank pages of
+   * the template's page sizes are written.
+   */
+  basePdf?: Uint8Array;
+  /**
+   * The value written into each field, by element `uuid`: text, an ISO date (`yyyy-MM-dd`) for date
+   * fields, and PNG/JPEG bytes or a base64 data URL for image and signature fields. A field left out
+   * keeps its own value (`value`, else `previewConfig.value`); an empty string writes nothing.
+   */
+  values?: Readonly<Record<string, string | Uint8Array>>;
+  /**
+   * Seal images (PNG or JPEG bytes) by the `sealId` that `deriveStampLocations` reports. Each is
+   * stamped at every location of that seal; locations whose seal is not given (not yet signed) are
+   * left empty.
+   */
+  seals: Readonly<Record<string, Uint8Array>>;
+  /** Font bytes per face (see `fonts.ts`); needed for any text beyond Latin-1. */
+  fonts?: ContractFonts;
+}
+
+const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const PDF_EOF = [0x25, 0x25, 0x45, 0x4f, 0x46]; // %%EOF
+
+/**
+ * Writes every filled value (text and dates in the field's font, size, colour, alignment and line
+ * height, wrapped in its box; images fitted) and stamps each given seal at its stamp locations on
+ * every page, rotated as placed. Returns a new PDF; the input bytes are never changed.
+ *
+ * Values too long for their box are wrapped, then shrunk down to `MIN_FONT_SIZE`, then refused with
+ * `PdfError('value-too-long')` naming the field. Bad documents, images and fonts are `PdfError`s
+ * too (`encrypted`, `corrupt`, `not-pdf`, `no-pages`, `too-large`, `unsupported-image`,
+ * `font-missing`, `page-mismatch`), never a half-written PDF.
+ */
+export async function renderContractPdf(input: RenderContractInput): Promise<Uint8Array> {
+  const { project, basePdf, values = {}, seals, fonts } = input;
+  const doc = basePdf === undefined ? await blankDocument(project) : await openBasePdf(basePdf);
+  const pages = doc.getPages();
+  const frames = pages.map((page) => {
+    try {
+      return pageFrame(page);
+    } catch (cause) {
+      throw new PdfError('corrupt', undefined, { cause });
+    }
+  });
+  const documentFonts = new DocumentFonts(doc, fonts);
+  const images = new DocumentImages(doc);
+  const stamps = new Map<string, StampLocation>();
+  for (const stamp of deriveStampLocations(project)) stamps.set(stamp.elementUuid, stamp);
+
+  // Plan first (fonts chosen, text set, images embedded) so that every character written is known
+  // before any font is subset, and so that an error leaves nothing half-drawn.
+  const drawings: Drawing[] = [];
+  for (let p = 0; p < project.pages.length; p++) {
+    for (const element of project.pages[p]!.elements) {
+      const planned = await planElement(element, p, {
+        values,
+        seals,
+        stamps,
+        documentFonts,
+        images,
+      });
+      if (planned.length === 0) continue;
+      if (p >= pages.length) {
+        throw new PdfError(
+          'page-mismatch',
+          `${fieldName(element)}: page ${p + 1} of ${pages.length}`,
+        );
+      }
+      drawings.push(...planned);
+    }
+  }
+
+  try {
+    for (const drawing of drawings) {
+      await draw(drawing, pages[drawing.page]!, frames[drawing.page]!, documentFonts);
+    }
+  } catch (cause) {
+    // A page whose resources or contents pdf-lib cannot extend is a damaged document.
+    if (cause instanceof PdfError) throw cause;
+    throw new PdfError('corrupt', undefined, { cause });
+  }
+  try {
+    // Classic cross-reference tables: the signing service appends its signature as an incremental
+    // update, which is simplest (and most widely verified) without object streams.
+    return await doc.save({ useObjectStreams: false });
+  } catch (cause) {
+    throw new PdfError('corrupt', undefined, { cause });
+  }
+}
+
+/** Reads the contract's PDF, refusing what cannot be signed faithfully. */
+async function openBasePdf(bytes: Uint8Array): Promise<PDFDocument> {
+  if (!(bytes instanceof Uint8Array)) throw new PdfError('not-pdf');
+  if (bytes.byteLength > MAX_PDF_BYTES) throw new PdfError('too-large');
+  if (indexOf(bytes, PDF_HEADER, 0, 1024) < 0) throw new PdfError('not-pdf');
+  // A file cut short has lost its trailer: readers would rebuild what survives and show a
+  // different document from the one the parties agreed to.
+  if (indexOf(bytes, PDF_EOF, Math.max(0, bytes.length - 2048), bytes.length) < 0)
+    throw new PdfError('corrupt', 'no end-of-file marker');
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes.slice(), {
+      ignoreEncryption: true,
+      updateMetadata: false,
+    });
+  } catch (cause) {
+    throw new PdfError('corrupt', undefined, { cause });
+  }
+  if (doc.isEncrypted) throw new PdfError('encrypted');
+  let count: number;
+  try {
+    count = doc.getPageCount();
+  } catch (cause) {
+    throw new PdfError('corrupt', undefined, { cause });
+  }
+  if (count === 0) throw new PdfError('no-pages');
+  return doc;
+}
+
+async function blankDocument(project: Pick<TemplateProject, 'pages'>): Promise<PDFDocument> {
+  const doc = await PDFDocument.create();
+  doc.setProducer('@esign/template-editor');
+  for (const page of project.pages) doc.addPage([page.config.width, page.config.height]);
+  if (doc.getPageCount() === 0) throw new PdfError('no-pages');
+  return doc;
+}
+
+type Drawing =
+  | {
+      kind: 'text';
+      page: number;
+      box: DisplayedBox;
+      style: Paint;
+      entry: FontEntry;
+      layout: TextLayout;
+    }
+  | {
+      kind: 'image';
+      page: number;
+      box: DisplayedBox;
+      image: PDFImage;
+      opacity: number;
+      fit: 'contain' | 'fill';
+    }
+  | {
+      kind: 'frame';
+      page: number;
+      box: DisplayedBox;
+      fill: Color | undefined;
+      stroke: Color | undefined;
+      opacity: number;
+    };
+
+interface Paint {
+  color: Color;
+  opacity: number;
+}
+
+interface PlanContext {
+  values: Readonly<Record<string, string | Uint8Array>>;
+  seals: Readonly<Record<string, Uint8Array>>;
+  stamps: Map<string, StampLocation>;
+  documentFonts: DocumentFonts;
+  images: DocumentImages;
+}
+
+/** What one element puts on its page: its frame (colours the author set) and its value. */
+async function planElement(
+  element: TemplateElement,
+  page: number,
+  context: PlanContext,
+): Promise<Drawing[]> {
+  const style = element.commonStyle;
+  const box: DisplayedBox = {
+    x: style.left + style.width / 2,
+    y: style.top + style.height / 2,
+    width: style.width,
+    height: style.height,
+    rotate: style.rotate,
+  };
+  if (element.elName === 'seal') {
+    const stamp = context.stamps.get(element.uuid);
+    if (!stamp || !stamp.sealId) return [];
+    const bytes = context.seals[stamp.sealId];
+    if (!bytes) return [];
+    const image = await context.images.embed(bytes, `seal ${stamp.sealId}`);
+    // Exactly the stamp location: centre, size and rotation as deriveStampLocations reports them.
+    const { x, y, width, height, rotate } = stamp;
+    return [
+      { kind: 'image', page, box: { x, y, width, height, rotate }, image, opacity: 1, fit: 'fill' },
+    ];
+  }
+  const out: Drawing[] = [];
+  const opacity = clamp01(style.opacity);
+  const fill = element.config.backgroundColor
+    ? parseColor(element.config.backgroundColor)
+    : undefined;
+  const stroke = element.config.outLineColor ? parseColor(element.config.outLineColor) : undefined;
+  // The editor's preview shows these colours, so the contract shows them too.
+  if (fill || stroke) out.push({ kind: 'frame', page, box, fill, stroke, opacity });
+
+  const given = context.values[element.uuid];
+  const value = given !== undefined ? given : element.value || element.previewConfig.value;
+  if (value === '' || (value instanceof Uint8Array && value.length === 0)) return out;
+  const field = fieldName(element);
+  if (element.elName === 'image' || element.elName === 'signature') {
+    const image = await context.images.embed(imageBytesOf(value, field), field);
+    out.push({ kind: 'image', page, box, image, opacity, fit: 'contain' });
+    return out;
+  }
+  const raw = typeof value === 'string' ? value : new TextDecoder().decode(value);
+  const text = normaliseText(
+    element.elName === 'date' ? formatContractDate(raw, element.config.dateFormat) : raw,
+  );
+  if (!text.trim()) return out;
+  const entry = await context.documentFonts.resolve(style.fontFamily, text, field);
+  const layout = layoutText(text, faceOf(entry), style);
+  if (!layout) throw new PdfError('value-too-long', field);
+  for (const line of layout.lines) context.documentFonts.use(entry, line.text);
+  const color = parseColor(style.color) ?? rgb(0, 0, 0);
+  out.push({ kind: 'text', page, box, entry, layout, style: { color, opacity } });
+  return out;
+}
+
+async function draw(
+  drawing: Drawing,
+  page: PDFPage,
+  frame: PageFrame,
+  fonts: DocumentFonts,
+): Promise<void> {
+  const { box } = drawing;
+  switch (drawing.kind) {
+    case 'image': {
+      let target = box;
+      if (drawing.fit === 'contain') {
+        const { width, height } = drawing.image;
+        const scale = Math.min(box.width / width, box.height / height);
+        target = { ...box, width: width * scale, height: height * scale };
+      }
+      page.drawImage(drawing.image, { ...placeBox(frame, target), ...alpha(drawing.opacity) });
+      return;
+    }
+    case 'frame':
+      page.drawRectangle({
+        ...placeBox(frame, box),
+        color: drawing.fill,
+        borderColor: drawing.stroke,
+        borderWidth: drawing.stroke ? 1 : 0,
+        ...alpha(drawing.opacity),
+        ...(drawing.opacity < 1 ? { borderOpacity: drawing.opacity } : {}),
+      });
+      return;
+    case 'text': {
+      const font = await fonts.pdfFont(drawing.entry);
+      const rotate = placeBox(frame, box).rotate;
+      for (const line of drawing.layout.lines) {
+        if (!line.text) continue;
+        const displayed = turnAbout(box, line.x - box.width / 2, line.baseline - box.height / 2);
+        const origin = frame.toUser(displayed.x, displayed.y);
+        page.drawText(line.text, {
+          x: origin.x,
+          y: origin.y,
+          size: drawing.layout.size,
+          font,
+          color: drawing.style.color,
+          ...alpha(drawing.style.opacity),
+          rotate,
+        });
+      }
+      return;
+    }
+  }
+}
+
+/** Writes an ISO date (`yyyy-MM-dd`, optionally followed by a time) in the field's format. */
+export function formatContractDate(value: string, format: DateFormat): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
+  if (!match) return value;
+  const [, year, month, day] = match;
+  return format.replace('yyyy', year!).replace('MM', month!).replace('dd', day!);
+}
+
+/** `#rgb`, `#rrggbb`, `rgb(…)` or `rgba(…)` (alpha ignored) as a pdf-lib colour. */
+export function parseColor(value: string): Color | undefined {
+  const text = value.trim();
+  let match = /^#([0-9a-f]{3})$/i.exec(text);
+  if (match) {
+    const [r, g, b] = [...match[1]!].map((c) => Number.parseInt(c + c, 16) / 255);
+    return rgb(r!, g!, b!);
+  }
+  match = /^#([0-9a-f]{6})(?:[0-9a-f]{2})?$/i.exec(text);
+  if (match) {
+    const n = Number.parseInt(match[1]!, 16);
+    return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+  }
+  match = /^rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)/i.exec(text);
+  if (match) {
+    const [r, g, b] = [match[1], match[2], match[3]].map((c) => Math.min(255, Number(c)) / 255);
+    return rgb(r!, g!, b!);
+  }
+  return undefined;
+}
+
+function fieldName(element: TemplateElement): string {
+  return element.title.trim() || element.uuid;
+}
+
+/**
+ * pdf-lib adds a graphics state object for every drawing given an opacity, even 1: only a real
+ * transparency is passed (a 100-page contract would otherwise carry a thousand of them).
+ */
+function alpha(opacity: number): { opacity?: number } {
+  return opacity < 1 ? { opacity } : {};
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 1;
+}
+
+function indexOf(bytes: Uint8Array, needle: number[], from: number, to: number): number {
+  const last = Math.min(to, bytes.length) - needle.length;
+  outer: for (let i = from; i <= last; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
