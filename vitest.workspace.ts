@@ -93,6 +93,9 @@ const projects: TestProjectConfiguration[] = [
         'zod/mini',
         'vitest-browser-react',
         '@storybook/react-vite',
+        'pdfjs-dist',
+        'pdfjs-dist/build/pdf.worker.min.mjs',
+        'pdf-lib',
       ],
     },
     test: {

@@ -13,3 +13,13 @@ export {
 export type { EditorMode, SealOption } from './react/context';
 export { ACTIONS, type EditorAction } from './react/actions';
 export { createEditorI18n, EDITOR_RESOURCES } from './i18n';
+export {
+  loadPdf,
+  createProjectFromPdf,
+  type LoadedPdf,
+  type LoadPdfOptions,
+  type PdfPageSize,
+  type PdfSource,
+} from './pdf/load';
+export { PdfError, MAX_PDF_BYTES, type PdfErrorCode } from './pdf/errors';
+export { configurePdfJs, preloadPdfEngine, type PdfJsOptions } from './pdf/worker';

@@ -4,3 +4,32 @@
  * `geometry.ts` alone converts them to PDF user space (page rotation, CropBox origin).
  */
 export { PdfError, MAX_PDF_BYTES, type PdfErrorCode } from './errors';
+export {
+  loadPdf,
+  createProjectFromPdf,
+  type LoadedPdf,
+  type LoadPdfOptions,
+  type PdfPageSize,
+  type PdfSource,
+} from './load';
+export { renderPdfPageImage, MAX_PAGE_IMAGE_PIXELS, type PdfPageImageTask } from './raster';
+export {
+  configurePdfJs,
+  preloadPdfEngine,
+  pdfWorkerMode,
+  type PdfWorkerMode,
+  type PdfJsOptions,
+} from './worker';
+export { renderContractPdf, formatContractDate, type RenderContractInput } from './render';
+export { FONT_FALLBACKS, type ContractFonts } from './fonts';
+export { MIN_FONT_SIZE } from './text';
+export {
+  pageFrame,
+  frameOf,
+  placeBox,
+  type PageFrame,
+  type DisplayedBox,
+  type PlacedBox,
+  type UserPoint,
+  type UserRect,
+} from './geometry';

@@ -8,11 +8,11 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
 } from 'react';
 import { useStore } from 'zustand';
 import {
-  DEFAULT_SCALE,
   ProjectValidationError,
   createEditorStore,
   deriveStampLocations,
@@ -25,9 +25,12 @@ import {
   type ValidationIssue,
 } from '../core';
 import { createEditorI18n } from '../i18n';
+import { PdfError } from '../pdf/errors';
+import { projectForPdfPages, type LoadedPdf, type PdfSource } from '../pdf/load';
 import { actionForKey } from './actions';
-import { fitScale } from './canvas/layout';
+import { openingScale } from './canvas/layout';
 import { PagesCanvas } from './canvas/PagesCanvas';
+import { prefetchPdfPageImage } from './canvas/usePdfPage';
 import {
   EditorContext,
   type EditorContextValue,
@@ -37,6 +40,7 @@ import {
 import { LeftPanels, RightPanels } from './panels';
 import { Toolbar } from './panels/Toolbar';
 import { EDITOR_CSS } from './styles';
+import { usePdfDocument, type PdfDocumentState } from './usePdfDocument';
 import { createViewStore } from './view';
 
 /** What a host can do with a mounted editor through its ref. */
@@ -65,10 +69,13 @@ export interface TemplateEditorProps {
   /** The party filling in fill mode. */
   party?: Party;
   /**
-   * The contract document (URL or bytes). Its pages become the page backgrounds with the PDF
-   * module (issue 4); until then it is accepted and ignored.
+   * The contract document: a URL, its bytes (never changed), a `Blob`, or a document opened with
+   * `loadPdf` (left open for the host to destroy). PDF page i is drawn behind template page i,
+   * at the current zoom. Without `value` and `defaultValue` the template is made from it, one
+   * page per PDF page of that page's size, and reported once through `onChange`; a different
+   * `pdf` then makes a new template, so pass a stable value (not new bytes on every render).
    */
-  pdf?: string | Uint8Array | ArrayBuffer;
+  pdf?: PdfSource | LoadedPdf;
   /** The seals a signer may place; seal fields show the chosen one. */
   seals?: readonly SealOption[];
   className?: string;
@@ -96,12 +103,27 @@ const NO_SEALS: readonly SealOption[] = [];
  */
 export function TemplateEditor(props: TemplateEditorProps) {
   const { locale = 'en', mode = 'design', seals = NO_SEALS, className, style } = props;
-  const [loaded, setLoaded] = useState<Loaded>(() =>
-    load(props.value ?? props.defaultValue, locale),
+  // Without a template of its own, the editor's template is made from its PDF.
+  const [followsPdf] = useState(
+    () => props.value === undefined && props.defaultValue === undefined,
   );
+  const fromPdf = followsPdf && props.pdf !== undefined;
+  const pdfDocument = usePdfDocument(props.pdf);
+  const openedPdf = pdfDocument.status === 'loaded' ? pdfDocument.pdf : null;
+  const [loaded, setLoaded] = useState<Loaded | null>(() =>
+    fromPdf ? null : load(props.value ?? props.defaultValue, locale),
+  );
+  /** The document the template was made from, when it was made from one. */
+  const [madeFrom, setMadeFrom] = useState<LoadedPdf | null>(null);
+  const madeFromRef = useRef<LoadedPdf | null>(null);
+  const loadingRegion = useRef<HTMLDivElement>(null);
   const i18n = useMemo(() => createEditorI18n(locale), [locale]);
   const t = useMemo(() => i18n.t.bind(i18n), [i18n]);
   const lastEmitted = useRef<unknown>(props.value ?? props.defaultValue);
+  const onChangeRef = useRef(props.onChange);
+  useEffect(() => {
+    onChangeRef.current = props.onChange;
+  }, [props.onChange]);
 
   // Controlled: a new value from the host that is not the one just emitted replaces the template.
   const controlledValue = props.value;
@@ -109,7 +131,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
     if (controlledValue === undefined || controlledValue === lastEmitted.current) return;
     lastEmitted.current = controlledValue;
     setLoaded((current) => {
-      if (!current.store) return load(controlledValue, locale);
+      if (!current?.store) return load(controlledValue, locale);
       try {
         current.store.getState().reset(controlledValue);
         return current;
@@ -120,22 +142,84 @@ export function TemplateEditor(props: TemplateEditorProps) {
     });
   }, [controlledValue, locale]);
 
+  // From a PDF: one page per PDF page, reported to the host as the new template.
+  const pdfUrl = typeof props.pdf === 'string' ? props.pdf : '';
+  useEffect(() => {
+    if (!fromPdf || !openedPdf || controlledValue !== undefined) return;
+    // Once per document: a later change of locale keeps the author's work.
+    if (madeFromRef.current === openedPdf) return;
+    madeFromRef.current = openedPdf;
+    // Page 1 starts drawing at the zoom the editor will open at, while the editor mounts.
+    const region = loadingRegion.current;
+    const first = openedPdf.pages[0];
+    if (region && first && region.clientWidth > 0) {
+      prefetchPdfPageImage(
+        openedPdf,
+        0,
+        openingScale(first, region.clientWidth, region.clientHeight),
+      );
+    }
+    const next = load(projectForPdfPages(openedPdf.pages, pdfUrl), locale);
+    setLoaded(next);
+    setMadeFrom(openedPdf);
+    if (next.store) {
+      const stored = toStoredProject(next.store.getState().project);
+      lastEmitted.current = stored;
+      onChangeRef.current?.(stored);
+    }
+  }, [fromPdf, openedPdf, pdfUrl, locale, controlledValue]);
+
+  const shell = (content: ReactNode) => (
+    <div className={['esign-te', className].filter(Boolean).join(' ')} style={style} lang={locale}>
+      <style>{EDITOR_CSS}</style>
+      {content}
+    </div>
+  );
+
+  const waitingForPdf =
+    fromPdf && controlledValue === undefined && (!loaded || madeFrom !== openedPdf);
+  if (waitingForPdf && pdfDocument.status === 'failed') {
+    return shell(
+      <div className="esign-te__error-panel" role="alert">
+        <h2>{t('pdf.failed')}</h2>
+        <p>{pdfErrorMessage(pdfDocument.error, locale, t)}</p>
+      </div>,
+    );
+  }
+  if (waitingForPdf || !loaded) {
+    const percent = pdfDocument.status === 'loading' ? pdfDocument.percent : undefined;
+    // The editor's layout without its panels' contents: the canvas region has its final size.
+    return shell(
+      <div className="esign-te__body">
+        {mode === 'design' ? <aside className="esign-te__side" /> : null}
+        <div
+          ref={loadingRegion}
+          className="esign-te__main"
+          role="region"
+          aria-label={t('editor.canvas')}
+          aria-busy="true"
+        >
+          <div className="esign-te__pdf-loading" role="status">
+            <span className="esign-te__spinner" aria-hidden="true" />
+            <span>{t('pdf.loading')}</span>
+            {percent !== undefined ? (
+              <progress max={100} value={percent} aria-label={t('pdf.progress', { percent })} />
+            ) : null}
+          </div>
+        </div>
+        {mode === 'design' ? <aside className="esign-te__side esign-te__side--right" /> : null}
+      </div>,
+    );
+  }
   if (!loaded.store) {
-    return (
-      <div
-        className={['esign-te', className].filter(Boolean).join(' ')}
-        style={style}
-        lang={locale}
-      >
-        <style>{EDITOR_CSS}</style>
-        <InvalidTemplate
-          issues={loaded.error.issues}
-          locale={locale}
-          title={t('editor.invalid')}
-          hint={t('editor.invalidHint')}
-          more={(count) => t('editor.more', { count })}
-        />
-      </div>
+    return shell(
+      <InvalidTemplate
+        issues={loaded.error.issues}
+        locale={locale}
+        title={t('editor.invalid')}
+        hint={t('editor.invalidHint')}
+        more={(count) => t('editor.more', { count })}
+      />,
     );
   }
   return (
@@ -147,8 +231,14 @@ export function TemplateEditor(props: TemplateEditorProps) {
       store={loaded.store}
       t={t}
       lastEmitted={lastEmitted}
+      pdfDocument={pdfDocument}
     />
   );
+}
+
+/** What a person reads when the PDF cannot be opened: the `PdfError`'s message in their language. */
+function pdfErrorMessage(error: unknown, locale: Locale, t: EditorContextValue['t']): string {
+  return error instanceof PdfError ? error.localizedMessage(locale) : t('pdf.unknown');
 }
 
 interface LoadedEditorProps extends TemplateEditorProps {
@@ -158,6 +248,7 @@ interface LoadedEditorProps extends TemplateEditorProps {
   store: EditorStore;
   t: EditorContextValue['t'];
   lastEmitted: { current: unknown };
+  pdfDocument: PdfDocumentState;
 }
 
 function LoadedEditor({
@@ -173,12 +264,14 @@ function LoadedEditor({
   style,
   ref,
   lastEmitted,
+  pdfDocument,
 }: LoadedEditorProps) {
   const [view] = useState(createViewStore);
   const canvasRegion = useRef<HTMLDivElement>(null);
   const announcement = useStore(view, (s) => s.announcement);
 
   const focusCanvas = useCallback(() => canvasRegion.current?.focus({ preventScroll: true }), []);
+  const pdf = pdfDocument.status === 'loaded' ? pdfDocument.pdf : null;
   const context = useMemo<EditorContextValue>(
     () => ({
       store,
@@ -188,9 +281,10 @@ function LoadedEditor({
       mode,
       party: mode === 'fill' ? (party ?? 'A') : party,
       seals,
+      pdf,
       focusCanvas,
     }),
-    [store, view, t, locale, mode, party, seals, focusCanvas],
+    [store, view, t, locale, mode, party, seals, pdf, focusCanvas],
   );
 
   const onChangeRef = useRef(onChange);
@@ -273,9 +367,13 @@ function LoadedEditor({
     const element = canvasRegion.current;
     const first = store.getState().project.pages[0];
     if (!element || !first || element.clientWidth === 0) return;
-    const fit = fitScale(first.config, element.clientWidth, element.clientHeight, false);
-    if (fit < DEFAULT_SCALE) view.getState().setScale(Math.floor(fit * 100) / 100);
+    view.getState().setScale(openingScale(first.config, element.clientWidth, element.clientHeight));
   }, [store, view]);
+
+  // The first PDF page starts drawing now, while its canvas is still being mounted.
+  useLayoutEffect(() => {
+    if (pdf) prefetchPdfPageImage(pdf, view.getState().currentPage, view.getState().scale);
+  }, [pdf, view]);
 
   return (
     <div
@@ -302,8 +400,18 @@ function LoadedEditor({
             role="region"
             aria-label={t('editor.canvas')}
             tabIndex={0}
+            aria-busy={pdfDocument.status === 'loading' ? true : undefined}
           >
             <PagesCanvas />
+            {pdfDocument.status === 'loading' ? (
+              <div className="esign-te__pdf-notice" role="status">
+                {t('pdf.pagesLoading')}
+              </div>
+            ) : pdfDocument.status === 'failed' ? (
+              <div className="esign-te__pdf-notice esign-te__pdf-notice--error" role="alert">
+                {t('pdf.backgroundFailed')} {pdfErrorMessage(pdfDocument.error, locale, t)}
+              </div>
+            ) : null}
           </div>
           {mode === 'design' ? (
             <aside className="esign-te__side esign-te__side--right">

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { EditorState, EditorStore, Locale, Party } from '../core';
 import type { TFunction } from '../i18n';
+import type { LoadedPdf } from '../pdf/load';
 import type { ViewState, ViewStore } from './view';
 
 /** How the editor is used: authors design, a party fills its fields, anyone previews. */
@@ -23,6 +24,8 @@ export interface EditorContextValue {
   /** The party filling in fill mode. */
   party: Party | undefined;
   seals: readonly SealOption[];
+  /** The contract document once open: its page i is drawn behind template page i. */
+  pdf?: LoadedPdf | null;
   /** Focuses the canvas region so that keyboard shortcuts reach it. */
   focusCanvas(): void;
 }

@@ -72,6 +72,23 @@ export const EDITOR_CSS = `
 .esign-te__error-panel { margin: 24px; padding: 16px; border: 1px solid var(--esign-te-danger); border-radius: var(--esign-te-radius); background: #fff1f0; }
 .esign-te__error-panel h2 { margin: 0 0 8px; font-size: 15px; color: var(--esign-te-danger); }
 .esign-te__error-panel code { font-family: ui-monospace, monospace; }
+.esign-te__pdf-loading {
+  flex: 1; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 10px;
+  background: var(--esign-te-canvas); color: var(--esign-te-muted);
+}
+.esign-te__pdf-loading progress { width: 200px; }
+.esign-te__spinner {
+  width: 24px; height: 24px; border-radius: 50%; border: 3px solid var(--esign-te-border);
+  border-top-color: var(--esign-te-accent); animation: esign-te-spin 0.8s linear infinite;
+}
+@keyframes esign-te-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .esign-te__spinner { animation: none; } }
+.esign-te__pdf-notice {
+  position: absolute; top: 8px; left: 50%; transform: translateX(-50%); max-width: calc(100% - 32px);
+  padding: 4px 12px; border-radius: var(--esign-te-radius); background: var(--esign-te-surface);
+  box-shadow: 0 1px 4px rgba(0,0,0,.15); color: var(--esign-te-muted); pointer-events: none;
+}
+.esign-te__pdf-notice--error { color: var(--esign-te-danger); border: 1px solid var(--esign-te-danger); pointer-events: auto; }
 .esign-te__fill-layer { position: absolute; inset: 0; pointer-events: none; }
 .esign-te__fill-field, .esign-te__fill-image { position: absolute; pointer-events: auto; display: flex; }
 .esign-te__fill-field textarea, .esign-te__fill-field input {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { TemplateEditor } from '../react/TemplateEditor';
 import { DEMO_SEALS, leaseTemplate, manyPagesTemplate, stressTemplate } from './fixtures';
+import { longContractPdf, mixedContractPdf } from './pdfFixtures';
 
 const meta = {
   title: 'Editor/TemplateEditor',
@@ -49,4 +50,19 @@ export const InvalidTemplate: Story = {
   args: {
     defaultValue: { pages: [{ elements: [{ elName: 'video', commonStyle: { width: -1 } }] }] },
   },
+};
+
+/**
+ * A template made from a contract's PDF (generated with pdf-lib): A4, A4 landscape, Letter and a
+ * page turned by /Rotate 90, each drawn by pdf.js behind its page at the current zoom.
+ */
+export const PdfBacked: Story = {
+  loaders: [async () => ({ pdf: await mixedContractPdf() })],
+  render: (args, { loaded }) => <TemplateEditor {...args} pdf={loaded.pdf as Uint8Array} />,
+};
+
+/** A 300-page PDF: only the pages near the viewport are drawn, and drawn pages are cached. */
+export const PdfManyPages: Story = {
+  loaders: [async () => ({ pdf: await longContractPdf(300) })],
+  render: (args, { loaded }) => <TemplateEditor {...args} pdf={loaded.pdf as Uint8Array} />,
 };

@@ -17,14 +17,19 @@ for (const [file, module] of Object.entries(modules)) {
       const Story = composed as ComponentType;
       it(`${name} renders`, async () => {
         const errors = vi.spyOn(console, 'error');
+        // Loaders first (a story's generated PDF), as Storybook runs them.
+        await (composed as { load(): Promise<void> }).load();
         const screen = await render(<Story />);
         const root = screen.container.querySelector('.esign-te, section');
         expect(root, 'the story rendered nothing').not.toBeNull();
         if (screen.container.querySelector('.esign-te__error-panel')) {
           await expect.element(screen.getByRole('alert')).toBeVisible();
         } else if (screen.container.querySelector('.esign-te__main')) {
+          // A story opening a PDF shows its pages once pdf.js has read it (slower the first time).
           await expect
-            .poll(() => screen.container.querySelector('.esign-te__page canvas'))
+            .poll(() => screen.container.querySelector('.esign-te__page canvas'), {
+              timeout: 10_000,
+            })
             .not.toBeNull();
         } else {
           // A panel on its own.

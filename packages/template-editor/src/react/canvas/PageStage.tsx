@@ -16,6 +16,7 @@ import { FillOverlay } from './FillOverlay';
 import { backgroundBox } from './layout';
 import { snapBox } from './snapping';
 import { useImage } from './useImage';
+import { usePdfPageImage } from './usePdfPage';
 
 /** The MIME type a toolbox item carries when dragged onto a page. */
 export const FIELD_DRAG_TYPE = 'application/x-esign-field';
@@ -40,7 +41,7 @@ export interface PageStageProps {
 
 /** One page: its background, its fields, the transformer, snap guides and the marquee. */
 export const PageStage = memo(function PageStage({ page, pageIndex, scale }: PageStageProps) {
-  const { store, view, mode, t, locale, seals, focusCanvas } = useEditor();
+  const { store, view, mode, t, locale, seals, focusCanvas, pdf } = useEditor();
   const selection = useProjectState((s) => s.selection);
   const guides = useViewState((s) => (s.guides?.pageId === page.uuid ? s.guides.lines : null));
   const nodes = useRef(new Map<string, Konva.Group>());
@@ -58,6 +59,13 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
   const design = mode === 'design';
   const { width, height } = page.config;
   const background = useImage(page.commonStyle.backgroundImage || undefined);
+  // The PDF page, when there is one, is the page's background; the background image stands in
+  // for it until the PDF is drawn.
+  const pdfPagePriority = useCallback(
+    () => Math.abs(pageIndex - view.getState().currentPage),
+    [pageIndex, view],
+  );
+  const pdfPage = usePdfPageImage(pdf, pageIndex, scale, pdfPagePriority);
 
   const selectedHere = useMemo(
     () => page.elements.filter((element) => selection.includes(element.uuid)),
@@ -336,6 +344,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
       className="esign-te__page"
       data-page={pageIndex + 1}
       data-width={width}
+      data-pdf={pdfPage.status === 'none' ? undefined : pdfPage.status}
       style={{ width: width * scale, height: height * scale }}
       onDragOver={(event) => {
         if (design && event.dataTransfer.types.includes(FIELD_DRAG_TYPE)) {
@@ -364,7 +373,15 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
             height={height}
             fill={page.commonStyle.backgroundColor || '#ffffff'}
           />
-          {background.image ? (
+          {pdfPage.image ? (
+            <KonvaImage
+              name="pdf-page"
+              image={pdfPage.image}
+              width={width}
+              height={height}
+              listening={false}
+            />
+          ) : background.image ? (
             <KonvaImage
               image={background.image}
               {...backgroundBox(page.commonStyle.backgroundSize, background.image, width, height)}

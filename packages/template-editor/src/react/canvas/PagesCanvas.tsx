@@ -14,7 +14,9 @@ export function PagesCanvas() {
   const scale = useViewState((s) => s.scale);
   const scrollRequest = useViewState((s) => s.scrollRequest);
   const scroller = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState({ top: 0, height: 800 });
+  // Null until measured: pages mount once, at the zoom the editor opens at (it fits the width of
+  // the canvas in the same commit), rather than at a default zoom first and then again.
+  const [viewport, setViewport] = useState<{ top: number; height: number } | null>(null);
   const layout = useMemo(
     () =>
       layoutPages(
@@ -23,7 +25,9 @@ export function PagesCanvas() {
       ),
     [pages, scale],
   );
-  const [first, last] = visibleRange(layout.slots, viewport.top, viewport.height);
+  const [first, last] = viewport
+    ? visibleRange(layout.slots, viewport.top, viewport.height)
+    : [0, -1];
 
   useLayoutEffect(() => {
     const element = scroller.current;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { backgroundBox, fitScale, layoutPages, pageAt, PAGE_GAP, visibleRange } from './layout';
+import {
+  backgroundBox,
+  fitScale,
+  layoutPages,
+  openingScale,
+  pageAt,
+  PAGE_GAP,
+  visibleRange,
+} from './layout';
 import { snapBox } from './snapping';
 
 const A4 = { width: 596, height: 842 };
@@ -23,6 +31,14 @@ describe('page layout', () => {
   it('fits the page to the width or wholly into the viewport', () => {
     expect(fitScale(A4, 596 + PAGE_GAP * 2, 400, false)).toBe(1);
     expect(fitScale(A4, 2000, 842 / 2 + PAGE_GAP * 2, true)).toBe(0.5);
+  });
+
+  it('opens at 150 % when the first page fits, else at its width on whole percents', () => {
+    expect(openingScale(A4, 2000, 900)).toBe(1.5);
+    expect(openingScale(A4, 700, 900)).toBe(Math.floor(((700 - PAGE_GAP * 2) / 596) * 100) / 100);
+    expect(openingScale({ width: 842, height: 596 }, 700, 900)).toBeLessThan(
+      openingScale(A4, 700, 900),
+    );
   });
 
   it('draws the background image stretched, contained or covering', () => {

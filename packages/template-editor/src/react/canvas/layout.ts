@@ -1,4 +1,4 @@
-import type { PageConfig } from '../../core';
+import { DEFAULT_SCALE, type PageConfig } from '../../core';
 
 /** Space between pages and around them, in screen pixels. */
 export const PAGE_GAP = 24;
@@ -78,6 +78,15 @@ export function fitScale(
   const byWidth = (viewportWidth - PAGE_GAP * 2) / page.width;
   if (!whole) return byWidth;
   return Math.min(byWidth, (viewportHeight - PAGE_GAP * 2) / page.height);
+}
+
+/**
+ * The zoom an editor opens at in a canvas region of this size: the default 150 % when the first
+ * page fits, otherwise its width fitted (on whole percents), so that nothing is cut off.
+ */
+export function openingScale(first: PageConfig, regionWidth: number, regionHeight: number): number {
+  const fit = fitScale(first, regionWidth, regionHeight, false);
+  return fit < DEFAULT_SCALE ? Math.floor(fit * 100) / 100 : DEFAULT_SCALE;
 }
 
 /**
