@@ -56,6 +56,15 @@ const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      name: 'platform',
+      root: './packages/platform',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+      benchmark: { include: [] },
+    },
+  },
+  {
+    test: {
       name: 'editor-package',
       root: './packages/template-editor',
       include: ['test/**/*.test.ts'],

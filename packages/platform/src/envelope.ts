@@ -1,0 +1,39 @@
+/** Every call but the token endpoint answers `{ code, success, data, msg }`; code 200 is success. */
+export interface Envelope<T = unknown> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+/** Codes the client treats specially (spec 000 §8). */
+export const CODES = {
+  success: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  tooManyRequests: 429,
+  serverError: 500,
+  /** Passed through by the client without a toast. */
+  silent: 101007,
+} as const;
+
+export function ok<T>(data: T, msg = 'success'): Envelope<T> {
+  return { code: CODES.success, success: true, data, msg };
+}
+
+export function fail(code: number, msg: string, data: unknown = null): Envelope<unknown> {
+  return { code, success: false, data, msg };
+}
+
+/** Whether a body looks like an envelope (for clients reading unknown responses). */
+export function isEnvelope(value: unknown): value is Envelope {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Envelope).code === 'number' &&
+    typeof (value as Envelope).success === 'boolean' &&
+    'msg' in value
+  );
+}

@@ -1,0 +1,7 @@
+/** `@esign/platform`: what the server and the web app share. */
+export * from './constants';
+export * from './envelope';
+export * from './messages';
+export * from './paths';
+export * from './uploads';
+export * from './validation';

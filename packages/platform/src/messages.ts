@@ -1,0 +1,52 @@
+import type { Locale } from './constants';
+
+/** Every validation message of the platform, in English (the spec's wording) and Chinese. */
+export const MESSAGES = {
+  required: { en: 'This field is required', zh: '此项为必填项' },
+  phoneInvalid: { en: 'Incorrect phone number', zh: '手机号码不正确' },
+  phoneRequired: { en: 'Please enter the phone number first', zh: '请先输入手机号码' },
+  passwordRule: {
+    en: 'Combination of 8~16 digits and letters password',
+    zh: '密码须为 8~16 位数字与字母的组合',
+  },
+  passwordMismatch: { en: 'The two passwords do not match', zh: '两次输入的密码不一致' },
+  passwordSame: {
+    en: 'The new password must differ from the old one',
+    zh: '新密码不能与旧密码相同',
+  },
+  pinRule: {
+    en: 'PIN: 6-16 characters with at least two of digits, letters and symbols',
+    zh: 'PIN 码须为 6-16 位，且至少包含数字、字母、符号中的两种',
+  },
+  usernameRule: { en: 'Username: 5-18 letters or digits', zh: '用户名须为 5-18 位字母或数字' },
+  emailInvalid: { en: 'Please enter a valid email address', zh: '请输入有效的邮箱地址' },
+  emailMismatch: { en: 'The two email addresses do not match', zh: '两次输入的邮箱不一致' },
+  smsCodeRequired: { en: 'The verification code cannot be empty', zh: '验证码不能为空' },
+  smsCodeInvalid: { en: 'The verification code is 6 digits', zh: '验证码为 6 位数字' },
+  agreementRequired: { en: 'Please read and accept the agreement', zh: '请阅读并同意协议' },
+  creditCodeInvalid: { en: 'Incorrect unified social credit code', zh: '统一社会信用代码不正确' },
+  nameTooLong: { en: 'At most 30 characters', zh: '最多 30 个字符' },
+  idNumberInvalid: { en: 'The ID number is 5-18 characters', zh: '证件号码须为 5-18 位' },
+  transferAmountInvalid: {
+    en: 'Enter an amount between 0 and 1 with at most 2 decimals',
+    zh: '请输入 0 到 1 之间、最多两位小数的金额',
+  },
+  uploadType: {
+    en: 'Upload files only support PDF, DOC, DOCX formats!',
+    zh: '上传文件只支持 PDF、DOC、DOCX 格式！',
+  },
+  uploadSize: { en: 'Upload file size cannot exceed 100MB', zh: '上传文件大小不能超过 100MB' },
+  categoryNameRequired: { en: 'The category name cannot be empty', zh: '分类名称不能为空' },
+  categoryNameTooLong: {
+    en: 'Category name length is too long, not more than 20 characters',
+    zh: '分类名称过长，不能超过 20 个字符',
+  },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The text of a message key in a language; unknown keys are returned as they are. */
+export function message(key: string, locale: Locale): string {
+  const entry = (MESSAGES as Record<string, { en: string; zh: string } | undefined>)[key];
+  return entry ? entry[locale] : key;
+}

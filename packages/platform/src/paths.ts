@@ -1,0 +1,42 @@
+/**
+ * API paths under `/api`, with the service prefixes of the original back end (spec 000 §7). Where
+ * the spec leaves a call's prefix open, the choice is made here once.
+ */
+export const API_BASE = '/api';
+
+export const PATHS = {
+  token: '/blade-auth/oauth/token',
+  captcha: '/blade-auth/oauth/captcha',
+  smsLoginCode: '/blade-auth/oauth/sms-sicpay',
+  tenantInfo: '/blade-system/tenant/info',
+  systemInfo: '/blade-system/tenant/system-info',
+  checkPhone: '/blade-user/busi-user/nologin/check-phone',
+  sendRegisterCode: '/blade-user/busi-user/nologin/send-msg-for-register',
+  register: '/blade-user/busi-user/nologin/register',
+  userInfo: '/blade-user/busi-user/userInfo',
+  isPasswordSet: '/blade-user/busi-user/is-setted-password',
+  changePassword: '/blade-user/busi-user/change-password',
+  setPassword: '/blade-user/busi-user/setting-password',
+  sendChangePhoneCode: '/blade-user/busi-user/send-msg-for-change-phone',
+  changePhone: '/blade-user/busi-user/change-phone',
+  sendForgetCode: '/blade-user/busi-user/nologin/send-msg-for-forget-pw',
+  validateForgetCode: '/blade-user/busi-user/nologin/valid-msg-for-forget-pw',
+  resetPassword: '/blade-user/busi-user/nologin/change-pw',
+  checkUserCompanyInfo: '/blade-system/busi-company/check-user-company-info',
+  companyList: '/blade-user/busi-user/get-company-list',
+  menu: '/blade-system/menu/routes',
+  leftMenu: '/blade-system/menu/left-routes',
+  unreadMessages: '/sicpay-message/messageMessageCenter/page',
+  unreadCount: '/sicpay-message/messageMessageCenter/getCurrentUserUnReadCount',
+  upload: '/blade-resource/buis-upload/upload',
+  logout: '/blade-auth/oauth/logout',
+  health: '/health',
+  openapi: '/openapi.json',
+} as const;
+
+export type PathName = keyof typeof PATHS;
+
+/** The full URL path of a call, e.g. `/api/blade-auth/oauth/token`. */
+export function apiPath(name: PathName): string {
+  return `${API_BASE}${PATHS[name]}`;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { UPLOAD_LIMIT_BYTES } from './constants';
+import { detectDocumentType, uploadProblem } from './uploads';
+
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(
+    parts.flatMap((part) =>
+      typeof part === 'string' ? [...new TextEncoder().encode(part)] : part,
+    ),
+  );
+
+describe('uploads judged by content', () => {
+  it('recognises PDF, DOC and DOCX by their bytes', () => {
+    expect(detectDocumentType(bytes('%PDF-1.7\n...'))).toBe('pdf');
+    expect(detectDocumentType(bytes('\n\n%PDF-1.4'))).toBe('pdf');
+    expect(detectDocumentType(bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toBe(
+      'doc',
+    );
+    expect(
+      detectDocumentType(
+        bytes([0x50, 0x4b, 0x03, 0x04], '....[Content_Types].xml....word/document.xml'),
+      ),
+    ).toBe('docx');
+  });
+
+  it('refuses disguised files whatever their name, and files over 100 MB', () => {
+    expect(detectDocumentType(bytes('<html>contract.pdf</html>'))).toBeNull();
+    expect(detectDocumentType(bytes([0x50, 0x4b, 0x03, 0x04], 'xl/workbook.xml'))).toBeNull(); // an Excel file
+    expect(detectDocumentType(bytes([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
+    expect(uploadProblem(bytes('MZ\x90\x00'))).toBe('uploadType');
+    expect(uploadProblem(bytes('%PDF-1.7'), UPLOAD_LIMIT_BYTES + 1)).toBe('uploadSize');
+    expect(uploadProblem(bytes('%PDF-1.7'))).toBeNull();
+  });
+});
