@@ -65,6 +65,17 @@ const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      name: 'server',
+      root: './apps/server',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      benchmark: { include: [] },
+    },
+  },
+  {
+    test: {
       name: 'editor-package',
       root: './packages/template-editor',
       include: ['test/**/*.test.ts'],

@@ -1,0 +1,131 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations';
+import { schema } from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The platform's database: the embedded PGlite under DATA_DIR, or a PostgreSQL server. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs SQL with parameters and gives the rows. */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** SQL on one connection: parameterised queries, and scripts of several statements. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  exec(sql: string): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; without it the embedded database is used. */
+  url?: string | undefined;
+  /** Directory of the embedded database; in memory when omitted. */
+  dataDir?: string | undefined;
+  /** PostgreSQL only: the schema to work in (tests use a fresh one each). */
+  schema?: string | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const client = await pool.connect(); // fail now, with the server's message, if it is unreachable
+    try {
+      if (options.schema)
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`);
+    } finally {
+      client.release();
+    }
+    return {
+      kind: 'postgres',
+      db: drizzleNodePg(pool, { schema }) as unknown as Db,
+      query: async (sql, params) => (await pool.query(sql, params)).rows,
+      transaction: async (fn) => {
+        const connection = await pool.connect();
+        try {
+          await connection.query('BEGIN');
+          const result = await fn({
+            query: async (sql, params) => (await connection.query(sql, params)).rows,
+            exec: async (sql) => {
+              await connection.query(sql);
+            },
+          });
+          await connection.query('COMMIT');
+          return result;
+        } catch (error) {
+          await connection.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          connection.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.join(options.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    query: async <Row>(sql: string, params?: unknown[]) =>
+      (await client.query<Row>(sql, params)).rows,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async <Row>(sql: string, params?: unknown[]) =>
+            (await tx.query<Row>(sql, params)).rows,
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Brings the database to the latest migration. Each migration runs once, in a transaction under an
+ * advisory lock, so several servers starting together on one PostgreSQL apply it once.
+ */
+export async function migrate(database: Database): Promise<number[]> {
+  await database.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    const ran = await database.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(742001)');
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [
+        migration.version,
+      ]);
+      if (done.length > 0) return false;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      return true;
+    });
+    if (ran) applied.push(migration.version);
+  }
+  return applied;
+}

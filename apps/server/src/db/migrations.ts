@@ -1,0 +1,41 @@
+/**
+ * The database's migrations, in order; each runs once, in a transaction, recorded in
+ * `schema_migrations`. SQL stays within what PostgreSQL 15 has (PGlite is PostgreSQL 18 inside).
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'tenants, users, companies',
+    sql: `
+CREATE TABLE tenants (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE users (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  tenant_id text NOT NULL REFERENCES tenants (id),
+  phone text NOT NULL,
+  name text NOT NULL DEFAULT '',
+  password_hash text,
+  real_name_verified boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (tenant_id, phone)
+);
+CREATE TABLE companies (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  tenant_id text NOT NULL REFERENCES tenants (id),
+  full_name text NOT NULL,
+  auth_status smallint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (tenant_id, full_name)
+);
+CREATE TABLE company_members (
+  company_id bigint NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  role text NOT NULL DEFAULT 'staff',
+  PRIMARY KEY (company_id, user_id)
+);
+`,
+  },
+];

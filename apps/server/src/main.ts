@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { migrate, openDatabase } from './db';
+import { seed } from './seed';
+import { localStorage } from './storage';
+
+/** Starts the API: opens the database, migrates it, seeds it, listens, and stops cleanly on SIGTERM. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database);
+  const demo = await seed(database, { demo: config.demo });
+  const storage = localStorage(path.join(config.dataDir, 'files'));
+  const app = buildApp({ database, storage, logger: true });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `eSign API on http://localhost:${config.port}/api (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}` +
+      `${applied.length > 0 ? `, migrations ${applied.join(', ')} applied` : ''})`,
+  );
+  if (demo.length > 0) {
+    console.log('Demo accounts (tenant 000000):');
+    for (const account of demo) {
+      console.log(
+        `  ${account.role}: phone ${account.phone}, password ${account.password}${account.company ? `, ${account.company}` : ''}`,
+      );
+    }
+  }
+  const stop = async (signal: string) => {
+    console.log(`${signal}: stopping`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { DEFAULT_TENANT_ID } from '@esign/platform';
+import type { Database } from './db';
+import { hashPassword } from './passwords';
+
+export interface DemoAccount {
+  role: string;
+  phone: string;
+  password: string;
+  company?: string;
+}
+
+export const DEMO_PASSWORD = 'Demo12345';
+export const DEMO_COMPANY = 'Demo Technology Co., Ltd.';
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { role: 'real-name-verified person', phone: '13800000001', password: DEMO_PASSWORD },
+  {
+    role: 'company administrator',
+    phone: '13800000002',
+    password: DEMO_PASSWORD,
+    company: DEMO_COMPANY,
+  },
+];
+
+/**
+ * What the first start creates: tenant 000000 and, unless turned off, the demo accounts. Running it
+ * again changes nothing, so a restart keeps all data.
+ */
+export async function seed(database: Database, options: { demo: boolean }): Promise<DemoAccount[]> {
+  await database.query(
+    'INSERT INTO tenants (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+    [DEFAULT_TENANT_ID, 'eSign'],
+  );
+  if (!options.demo) return [];
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = await database.query(
+      'SELECT 1 FROM users WHERE tenant_id = $1 AND phone = $2',
+      [DEFAULT_TENANT_ID, account.phone],
+    );
+    if (existing.length > 0) continue;
+    const hash = await hashPassword(account.password);
+    await database.transaction(async (tx) => {
+      const [user] = await tx.query<{ id: number }>(
+        `INSERT INTO users (tenant_id, phone, name, password_hash, real_name_verified)
+         VALUES ($1, $2, $3, $4, true) ON CONFLICT (tenant_id, phone) DO NOTHING RETURNING id`,
+        [DEFAULT_TENANT_ID, account.phone, account.company ? 'Demo Admin' : 'Demo Person', hash],
+      );
+      if (!user || !account.company) return;
+      await tx.query(
+        `INSERT INTO companies (tenant_id, full_name, auth_status) VALUES ($1, $2, 1)
+         ON CONFLICT (tenant_id, full_name) DO NOTHING`,
+        [DEFAULT_TENANT_ID, account.company],
+      );
+      const [company] = await tx.query<{ id: number }>(
+        'SELECT id FROM companies WHERE tenant_id = $1 AND full_name = $2',
+        [DEFAULT_TENANT_ID, account.company],
+      );
+      await tx.query(
+        'INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [company!.id, user.id, 'admin'],
+      );
+    });
+  }
+  return [...DEMO_ACCOUNTS];
+}
