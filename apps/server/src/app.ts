@@ -1,13 +1,10 @@
-import { CODES, fail, ok, type Locale } from '@esign/platform';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { CODES, fail, ok } from '@esign/platform';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/routes';
 import type { Database } from './db';
-import type { Storage } from './storage';
+import { requestLocale } from './locale';
 
-/** The language of a request's messages: its `Lang` header (en or zh), English by default. */
-export function requestLocale(request: FastifyRequest): Locale {
-  const lang = request.headers.lang;
-  return typeof lang === 'string' && lang.toLowerCase().startsWith('zh') ? 'zh' : 'en';
-}
+import type { Storage } from './storage';
 
 const TEXT = {
   notFound: { en: 'Not found', zh: '请求的资源不存在' },
@@ -60,6 +57,8 @@ export function buildApp({ database, storage, logger = false }: AppDependencies)
     if (databaseUp && storageUp) return ok(data);
     return reply.status(503).send(fail(503, TEXT.unavailable[requestLocale(request)], data));
   });
+
+  void app.register(authRoutes, { database });
 
   return app;
 }

@@ -77,7 +77,7 @@ describe.each(backends)('the API server on $name', (backend) => {
     const rows = await database.query<{ version: number }>(
       'SELECT version FROM schema_migrations ORDER BY version',
     );
-    expect(rows.map((row) => row.version)).toEqual([1]);
+    expect(rows.map((row) => row.version)).toEqual([1, 2]);
   });
 
   it('seeds tenant 000000 and the demo accounts once, keeping them on restart', async () => {
@@ -119,6 +119,95 @@ describe.each(backends)('the API server on $name', (backend) => {
     expect(await en.json()).toEqual({ code: 404, success: false, data: null, msg: 'Not found' });
     const zh = await fetch(`${base}/api/no-such-call`, { headers: { Lang: 'zh' } });
     expect(((await zh.json()) as { msg: string }).msg).toBe('请求的资源不存在');
+  });
+
+  const basic = `Basic ${Buffer.from('esign:esign_secret').toString('base64')}`;
+  const token = (
+    form: Record<string, string>,
+    headers: Record<string, string> = { Authorization: basic },
+  ) =>
+    fetch(`${base}/api/blade-auth/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(form).toString(),
+    });
+
+  it('signs in with phone and password, rotates the refresh token, and logs out', async () => {
+    const login = await token({
+      grant_type: 'password',
+      tenant_id: '000000',
+      username: '13800000001',
+      password: 'Demo12345',
+    });
+    expect(login.status).toBe(200);
+    const first = (await login.json()) as {
+      access_token: string;
+      refresh_token: string;
+      token_type: string;
+      expires_in: number;
+    };
+    expect(first.token_type).toBe('bearer');
+    expect(first.expires_in).toBeGreaterThan(0);
+
+    const info = await fetch(`${base}/api/blade-user/busi-user/userInfo`, {
+      headers: { 'Blade-Auth': `bearer ${first.access_token}` },
+    });
+    expect(await info.json()).toMatchObject({
+      code: 200,
+      data: { phone: '13800000001', authStep: 'VERIFIED' },
+    });
+
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    const second = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    // A refresh token is spent once.
+    expect(
+      (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).status,
+    ).toBe(401);
+
+    const logout = await fetch(`${base}/api/blade-auth/oauth/logout`, {
+      method: 'POST',
+      headers: {
+        'Blade-Auth': `bearer ${second.access_token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ refresh_token: second.refresh_token }).toString(),
+    });
+    expect(await logout.json()).toMatchObject({ code: 200, success: true });
+    expect(
+      (await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token })).status,
+    ).toBe(401);
+  });
+
+  it('refuses a wrong password, an unknown client and a missing token, in the request language', async () => {
+    const wrong = await token(
+      { grant_type: 'password', username: '13800000001', password: 'Wrong1234' },
+      { Authorization: basic, Lang: 'zh' },
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: '手机号或密码错误',
+    });
+    const noClient = await token(
+      { grant_type: 'password', username: '13800000001', password: 'Demo12345' },
+      {},
+    );
+    expect(noClient.status).toBe(401);
+    expect(((await noClient.json()) as { error: string }).error).toBe('invalid_client');
+    const unsupported = await token({ grant_type: 'implicit' });
+    expect(((await unsupported.json()) as { error: string }).error).toBe('unsupported_grant_type');
+    const anonymous = await fetch(`${base}/api/blade-user/busi-user/userInfo`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ code: 401, success: false, data: null });
+    const forged = await fetch(`${base}/api/blade-user/busi-user/userInfo`, {
+      headers: { 'Blade-Auth': 'bearer not.a.token' },
+    });
+    expect(forged.status).toBe(401);
   });
 
   it('answers a malformed body with a 400 envelope and no stack trace', async () => {

@@ -38,4 +38,25 @@ CREATE TABLE company_members (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'signing key and refresh tokens',
+    sql: `
+CREATE TABLE server_keys (
+  id text PRIMARY KEY,
+  secret text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE refresh_tokens (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  company_id bigint,
+  token_hash text NOT NULL UNIQUE,
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
+`,
+  },
 ];
