@@ -19,7 +19,11 @@ function id(prefix, page, index) {
   );
 }
 
-function element(kind, uuid, title, party, box, zIndex) {
+/**
+ * One element as the platform stores it, every field given (no defaults to fill); shared with
+ * `pdf-fixture.mjs`. `box` may carry `fontSize` and `lineHeight`.
+ */
+export function element(kind, uuid, title, party, box, zIndex) {
   return {
     uuid,
     elName: kind,
@@ -62,8 +66,8 @@ function element(kind, uuid, title, party, box, zIndex) {
       margin: 0,
       border: '',
       fontFamily: 'SimSun',
-      fontSize: 16,
-      lineHeight: 1.4,
+      fontSize: box.fontSize ?? 16,
+      lineHeight: box.lineHeight ?? 1.4,
       textAlign: 'center',
       color: '#000000',
       opacity: 1,

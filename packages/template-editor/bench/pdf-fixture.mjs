@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
+import { element } from './fixture.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -79,8 +80,8 @@ export function buildContractWork({ pages = 100, fieldsPerPage = 10 } = {}) {
       commonStyle: { backgroundColor: '', backgroundImage: '', backgroundSize: '100% 100%' },
       config: { width: PAGE_WIDTH, height: PAGE_HEIGHT },
       elements: [
-        ...onPage.map((f, i) => element('text', f.uuid, f, i + 1)),
-        element('seal', `s${p}`.padEnd(21, 'x'), SEAL_BOX, 11),
+        ...onPage.map((f, i) => element('text', f.uuid, f.uuid, 'A', f, i + 1)),
+        element('seal', `s${p}`.padEnd(21, 'x'), 'Company seal', 'A', SEAL_BOX, 11),
       ],
     })),
   };
@@ -91,59 +92,6 @@ export function buildContractWork({ pages = 100, fieldsPerPage = 10 } = {}) {
   }
   const values = Object.fromEntries(fields.flat().map((f) => [f.uuid, f.value]));
   return { project, values, fields, sealPng: redSealPng(256) };
-}
-
-function element(kind, uuid, box, zIndex) {
-  return {
-    uuid,
-    elName: kind,
-    title: uuid,
-    value: '',
-    valueType: '',
-    propsValue: '',
-    config: {
-      tip: '',
-      required: true,
-      showFontNum: false,
-      isNumber: false,
-      outLineColor: '',
-      backgroundColor: '',
-      elementCode: '',
-      sealTypeKey: kind === 'seal' ? 'company' : '',
-      party: 'A',
-      dateFormat: 'yyyy-MM-dd',
-      imageType: 'other',
-      sealGroup: '',
-    },
-    previewConfig: {
-      value: '',
-      validator: '',
-      limitNum: 0,
-      linesNum: 1,
-      sealId: '',
-      isGranted: false,
-    },
-    animations: [],
-    events: [],
-    commonStyle: {
-      position: 'absolute',
-      left: box.left,
-      top: box.top,
-      width: box.width,
-      height: box.height,
-      rotate: 0,
-      padding: 0,
-      margin: 0,
-      border: '',
-      fontFamily: 'SimSun',
-      fontSize: box.fontSize ?? 16,
-      lineHeight: box.lineHeight ?? 1.4,
-      textAlign: 'center',
-      color: '#000000',
-      opacity: 1,
-      zIndex,
-    },
-  };
 }
 
 /** The faces from the package's dev dependencies; the work uses the Song face (Noto Serif SC). */
