@@ -1,17 +1,10 @@
-import { CODES, fail, ok } from '@esign/platform';
+import { CODES, fail, message, ok } from '@esign/platform';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import type { Database } from './db';
 import { requestLocale } from './locale';
 
 import type { Storage } from './storage';
-
-const TEXT = {
-  notFound: { en: 'Not found', zh: '请求的资源不存在' },
-  badRequest: { en: 'Request exception', zh: '请求异常' },
-  serverError: { en: 'Server exception', zh: '服务器异常' },
-  unavailable: { en: 'Service unavailable', zh: '服务暂不可用' },
-} as const;
 
 export interface AppDependencies {
   database: Database;
@@ -32,13 +25,13 @@ export function buildApp({ database, storage, logger = false }: AppDependencies)
       typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(fail(CODES.serverError, TEXT.serverError[locale]));
+      return reply.status(500).send(fail(CODES.serverError, message('serverException', locale)));
     }
-    return reply.status(status).send(fail(status, TEXT.badRequest[locale]));
+    return reply.status(status).send(fail(status, message('requestException', locale)));
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(fail(CODES.notFound, TEXT.notFound[requestLocale(request)])),
+    reply.status(404).send(fail(CODES.notFound, message('notFound', requestLocale(request)))),
   );
 
   app.get('/api/health', async (request, reply) => {
@@ -55,7 +48,9 @@ export function buildApp({ database, storage, logger = false }: AppDependencies)
       kind: database.kind,
     };
     if (databaseUp && storageUp) return ok(data);
-    return reply.status(503).send(fail(503, TEXT.unavailable[requestLocale(request)], data));
+    return reply
+      .status(503)
+      .send(fail(503, message('serviceUnavailable', requestLocale(request)), data));
   });
 
   void app.register(authRoutes, { database });

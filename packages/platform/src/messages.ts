@@ -41,6 +41,19 @@ export const MESSAGES = {
     en: 'Category name length is too long, not more than 20 characters',
     zh: '分类名称过长，不能超过 20 个字符',
   },
+  // Answers of the API server (spec 000 §8 wording where the spec has one).
+  notFound: { en: 'Not found', zh: '请求的资源不存在' },
+  requestException: { en: 'Request exception', zh: '请求异常' },
+  serverException: { en: 'Server exception', zh: '服务器异常' },
+  serviceUnavailable: { en: 'Service unavailable', zh: '服务暂不可用' },
+  loginExpired: {
+    en: 'Login information expired, please login again',
+    zh: '登录信息已过期，请重新登录',
+  },
+  badClient: { en: 'The client is not recognised', zh: '客户端认证失败' },
+  badCredentials: { en: 'Incorrect phone number or password', zh: '手机号或密码错误' },
+  unsupportedGrant: { en: 'This grant type is not supported', zh: '不支持该授权类型' },
+  missingParameters: { en: 'Required parameters are missing', zh: '缺少必填参数' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,8 +5,10 @@ import {
   PATHS,
   PERSONAL_CONSOLE_ID,
   fail,
+  message,
   ok,
   type Locale,
+  type MessageKey,
 } from '@esign/platform';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,31 +24,14 @@ import {
   type AccessClaims,
 } from './tokens';
 
-const TEXT = {
-  badClient: { en: 'The client is not recognised', zh: '客户端认证失败' },
-  badCredentials: { en: 'Incorrect phone number or password', zh: '手机号或密码错误' },
-  badRefresh: {
-    en: 'Login information expired, please login again',
-    zh: '登录信息已过期，请重新登录',
-  },
-  unsupported: { en: 'This grant type is not supported', zh: '不支持该授权类型' },
-  missing: { en: 'Required parameters are missing', zh: '缺少必填参数' },
-  unauthorized: {
-    en: 'Login information expired, please login again',
-    zh: '登录信息已过期，请重新登录',
-  },
-} as const;
-
-type Text = keyof typeof TEXT;
-
 function oauthError(
   reply: FastifyReply,
   status: number,
   error: string,
-  text: Text,
+  text: MessageKey,
   locale: Locale,
 ) {
-  return reply.status(status).send({ error, error_description: TEXT[text][locale] });
+  return reply.status(status).send({ error, error_description: message(text, locale) });
 }
 
 function basicClientOk(request: FastifyRequest): boolean {
@@ -112,7 +97,8 @@ export async function authRoutes(
     if (grant === 'password') {
       const phone = field('username').trim();
       const password = field('password');
-      if (!phone || !password) return oauthError(reply, 400, 'invalid_request', 'missing', locale);
+      if (!phone || !password)
+        return oauthError(reply, 400, 'invalid_request', 'missingParameters', locale);
       const tenant = field('tenant_id') || DEFAULT_TENANT_ID;
       const [user] = await database.query<UserRow>(
         'SELECT id, tenant_id, phone, name, password_hash, real_name_verified FROM users WHERE tenant_id = $1 AND phone = $2',
@@ -125,26 +111,27 @@ export async function authRoutes(
     }
     if (grant === 'refresh_token') {
       const spent = await spendRefreshToken(database, field('refresh_token'));
-      if (!spent) return oauthError(reply, 401, 'invalid_grant', 'badRefresh', locale);
+      if (!spent) return oauthError(reply, 401, 'invalid_grant', 'loginExpired', locale);
       const [user] = await database.query<UserRow>(
         'SELECT id, tenant_id, phone, name, password_hash, real_name_verified FROM users WHERE id = $1',
         [spent.userId],
       );
-      if (!user) return oauthError(reply, 401, 'invalid_grant', 'badRefresh', locale);
+      if (!user) return oauthError(reply, 401, 'invalid_grant', 'loginExpired', locale);
       return tokenResponse(user, spent.companyId);
     }
-    return oauthError(reply, 400, 'unsupported_grant_type', 'unsupported', locale);
+    return oauthError(reply, 400, 'unsupported_grant_type', 'unsupportedGrant', locale);
   });
 
   app.get(`/api${PATHS.userInfo}`, async (request, reply) => {
     const session = await sessionOf(request, key);
     if (!session)
-      return reply.status(401).send(fail(401, TEXT.unauthorized[requestLocale(request)]));
+      return reply.status(401).send(fail(401, message('loginExpired', requestLocale(request))));
     const [user] = await database.query<UserRow>(
       'SELECT id, tenant_id, phone, name, password_hash, real_name_verified FROM users WHERE id = $1 AND tenant_id = $2',
       [session.userId, session.tenantId],
     );
-    if (!user) return reply.status(401).send(fail(401, TEXT.unauthorized[requestLocale(request)]));
+    if (!user)
+      return reply.status(401).send(fail(401, message('loginExpired', requestLocale(request))));
     return ok({
       id: String(user.id),
       name: user.name,
@@ -159,7 +146,7 @@ export async function authRoutes(
   app.post(`/api${PATHS.logout}`, async (request, reply) => {
     const session = await sessionOf(request, key);
     if (!session)
-      return reply.status(401).send(fail(401, TEXT.unauthorized[requestLocale(request)]));
+      return reply.status(401).send(fail(401, message('loginExpired', requestLocale(request))));
     const form = (request.body ?? {}) as Record<string, unknown>;
     const token = typeof form.refresh_token === 'string' ? form.refresh_token : undefined;
     await revokeRefreshTokens(database, session.userId, token);
