@@ -1,30 +1,7 @@
+import { useMemo } from 'react';
 import { deriveStampLocations, type EditorStore, type Locale } from '../core';
+import { createEditorI18n } from '../i18n';
 import { useEditorState } from './hooks';
-
-const TEXT = {
-  en: {
-    page: 'Page',
-    empty: 'No fields on this page yet',
-    undo: 'Undo',
-    redo: 'Redo',
-    addPage: 'Add page',
-    addText: 'Add text',
-    addSeal: 'Add seal (all pages)',
-    stamps: 'Stamp locations',
-    noStamps: 'No seals yet',
-  },
-  zh: {
-    page: '第',
-    empty: '本页暂无字段',
-    undo: '撤销',
-    redo: '重做',
-    addPage: '添加页面',
-    addText: '添加文本',
-    addSeal: '添加印章（所有页面）',
-    stamps: '盖章位置',
-    noStamps: '暂无印章',
-  },
-} as const;
 
 export interface TemplateOutlineProps {
   store: EditorStore;
@@ -37,7 +14,7 @@ export interface TemplateOutlineProps {
  * lands, and stays useful as an accessible, text-only view of a template.
  */
 export function TemplateOutline({ store, locale = 'en' }: TemplateOutlineProps) {
-  const t = TEXT[locale];
+  const t = useMemo(() => createEditorI18n(locale).t, [locale]);
   const project = useEditorState(store, (s) => s.project);
   const canUndo = useEditorState(store, (s) => s.canUndo);
   const canRedo = useEditorState(store, (s) => s.canRedo);
@@ -45,33 +22,31 @@ export function TemplateOutline({ store, locale = 'en' }: TemplateOutlineProps) 
   const firstPage = project.pages[0]!.uuid;
   const stamps = deriveStampLocations(project);
   return (
-    <section aria-label={project.title || project.name || 'Template'}>
+    <section aria-label={project.title || project.name || t('outline.template')}>
       <div role="toolbar">
         <button type="button" onClick={() => actions.undo()} disabled={!canUndo}>
-          {t.undo}
+          {t('action.undo')}
         </button>
         <button type="button" onClick={() => actions.redo()} disabled={!canRedo}>
-          {t.redo}
+          {t('action.redo')}
         </button>
         <button type="button" onClick={() => actions.addPage()}>
-          {t.addPage}
+          {t('pages.add')}
         </button>
         <button type="button" onClick={() => actions.addElement(firstPage, 'text')}>
-          {t.addText}
+          {t('outline.addText')}
         </button>
         <button type="button" onClick={() => actions.addElement(firstPage, 'seal')}>
-          {t.addSeal}
+          {t('outline.addSeal')}
         </button>
       </div>
       <ol>
         {project.pages.map((page, index) => (
           <li key={page.uuid}>
-            <strong>
-              {locale === 'zh' ? `${t.page} ${index + 1} 页` : `${t.page} ${index + 1}`}
-            </strong>{' '}
-            ({page.config.width} × {page.config.height} pt)
+            <strong>{t('pages.page', { number: index + 1 })}</strong> ({page.config.width} ×{' '}
+            {page.config.height} pt)
             {page.elements.length === 0 ? (
-              <p>{t.empty}</p>
+              <p>{t('outline.empty')}</p>
             ) : (
               <ul>
                 {page.elements.map((element) => (
@@ -85,9 +60,9 @@ export function TemplateOutline({ store, locale = 'en' }: TemplateOutlineProps) 
           </li>
         ))}
       </ol>
-      <h3>{t.stamps}</h3>
+      <h3>{t('outline.stamps')}</h3>
       {stamps.length === 0 ? (
-        <p>{t.noStamps}</p>
+        <p>{t('outline.noStamps')}</p>
       ) : (
         <ul>
           {stamps.map((stamp) => (
