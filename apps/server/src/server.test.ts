@@ -1,85 +1,40 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
-import { migrate, openDatabase, type Database } from './db';
+import { migrate, type Database } from './db';
+import { MIGRATIONS } from './db/migrations';
 import { hashPassword, verifyPassword } from './passwords';
 import { DEMO_ACCOUNTS, seed } from './seed';
 import { localStorage } from './storage';
+import {
+  BACKENDS,
+  BASIC_CLIENT,
+  login,
+  requestToken,
+  startTestServer,
+  type TestServer,
+} from './test-support/server';
 
-/**
- * Every server test runs on the embedded database, and also on the PostgreSQL server named by
- * DATABASE_URL when it is set (in a fresh schema, dropped afterwards).
- */
-const backends: {
-  name: string;
-  open(): Promise<{ database: Database; cleanup(): Promise<void> }>;
-}[] = [
-  {
-    name: 'PGlite',
-    async open() {
-      const dir = mkdtempSync(path.join(tmpdir(), 'esign-pglite-'));
-      const database = await openDatabase({ dataDir: dir });
-      return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-];
-const url = process.env.DATABASE_URL;
-if (url) {
-  backends.push({
-    name: 'PostgreSQL',
-    async open() {
-      const schema = `test_${randomUUID().replace(/-/g, '')}`;
-      const database = await openDatabase({ url, schema });
-      return {
-        database,
-        cleanup: async () => {
-          const admin = await openDatabase({ url });
-          await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-          await admin.close();
-        },
-      };
-    },
-  });
-} else {
-  console.info('DATABASE_URL is not set: the server tests run on the embedded database only.');
-}
-
-describe.each(backends)('the API server on $name', (backend) => {
+describe.each(BACKENDS)('the API server on $name', (backend) => {
+  let server: TestServer;
   let database: Database;
-  let cleanup: () => Promise<void>;
-  let app: FastifyInstance;
   let base: string;
-  const files = mkdtempSync(path.join(tmpdir(), 'esign-files-'));
 
   beforeAll(async () => {
-    ({ database, cleanup } = await backend.open());
-    await migrate(database);
-    await seed(database, { demo: true });
-    app = buildApp({ database, storage: localStorage(files) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    server = await startTestServer(backend);
+    ({ database, base } = server);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await cleanup();
-    rmSync(files, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
 
   it('migrates once: running the migrations again applies nothing', async () => {
     expect(await migrate(database)).toEqual([]);
     const rows = await database.query<{ version: number }>(
       'SELECT version FROM schema_migrations ORDER BY version',
     );
-    expect(rows.map((row) => row.version)).toEqual([1, 2]);
+    expect(rows.map((row) => row.version)).toEqual(MIGRATIONS.map((m) => m.version));
   });
-
   it('seeds tenant 000000 and the demo accounts once, keeping them on restart', async () => {
     await seed(database, { demo: true });
     const tenants = await database.query<{ id: string }>('SELECT id FROM tenants');
@@ -121,17 +76,9 @@ describe.each(backends)('the API server on $name', (backend) => {
     expect(((await zh.json()) as { msg: string }).msg).toBe('请求的资源不存在');
   });
 
-  const basic = `Basic ${Buffer.from('esign:esign_secret').toString('base64')}`;
-  const token = (
-    form: Record<string, string>,
-    headers: Record<string, string> = { Authorization: basic },
-  ) =>
-    fetch(`${base}/api/blade-auth/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: new URLSearchParams(form).toString(),
-    });
-
+  const basic = BASIC_CLIENT;
+  const token = (form: Record<string, string>, headers?: Record<string, string>) =>
+    requestToken(base, form, headers);
   it('signs in with phone and password, rotates the refresh token, and logs out', async () => {
     const login = await token({
       grant_type: 'password',
@@ -208,6 +155,39 @@ describe.each(backends)('the API server on $name', (backend) => {
       headers: { 'Blade-Auth': 'bearer not.a.token' },
     });
     expect(forged.status).toBe(401);
+  });
+
+  it('serves an OpenAPI 3.1 document made from the route schemas', async () => {
+    const response = await fetch(`${base}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown[] }>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    const token = document.paths['/api/blade-auth/oauth/token']?.post;
+    expect(token?.requestBody).toMatchObject({
+      content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } },
+    });
+    expect(document.paths['/api/blade-user/busi-user/userInfo']?.get?.security).toEqual([
+      { bladeAuth: [] },
+    ]);
+    expect(document.paths['/api/blade-auth/oauth/logout']?.post).toBeDefined();
+  });
+
+  it('refuses a body of the wrong shape with a 400 envelope naming the field', async () => {
+    const { access_token } = await login(base);
+    const response = await fetch(`${base}/api/blade-auth/oauth/logout`, {
+      method: 'POST',
+      headers: { 'Blade-Auth': `bearer ${access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: 42 }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 400,
+      success: false,
+      msg: expect.stringContaining('refresh_token') as unknown,
+    });
   });
 
   it('answers a malformed body with a 400 envelope and no stack trace', async () => {

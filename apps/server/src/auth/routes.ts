@@ -1,38 +1,14 @@
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  DEFAULT_TENANT_ID,
-  PATHS,
-  PERSONAL_CONSOLE_ID,
-  fail,
-  message,
-  ok,
-  type Locale,
-  type MessageKey,
-} from '@esign/platform';
+import { CLIENT_ID, CLIENT_SECRET, PATHS, message } from '@esign/platform';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import type { AppContext } from '../context';
+import { describeRoute, route } from '../http/route';
 import { requestLocale } from '../locale';
-import type { Database } from '../db';
-import { verifyPassword } from '../passwords';
-import {
-  issueTokens,
-  revokeRefreshTokens,
-  signingKey,
-  spendRefreshToken,
-  verifyAccessToken,
-  type AccessClaims,
-} from './tokens';
-
-function oauthError(
-  reply: FastifyReply,
-  status: number,
-  error: string,
-  text: MessageKey,
-  locale: Locale,
-) {
-  return reply.status(status).send({ error, error_description: message(text, locale) });
-}
+import { GRANTS } from './grants';
+import { OAuthError, USER_COLUMNS, type Granted, type UserRow } from './grants/types';
+import { issueTokens, revokeRefreshTokens } from './tokens';
+import { ApiError } from '../http/route';
 
 function basicClientOk(request: FastifyRequest): boolean {
   const header = request.headers.authorization ?? '';
@@ -40,35 +16,12 @@ function basicClientOk(request: FastifyRequest): boolean {
   return Buffer.from(header.slice(6), 'base64').toString() === `${CLIENT_ID}:${CLIENT_SECRET}`;
 }
 
-/** The signed-in session of a request (`Blade-Auth: bearer …`), or null. */
-export async function sessionOf(
-  request: FastifyRequest,
-  key: Uint8Array,
-): Promise<AccessClaims | null> {
-  const header = request.headers['blade-auth'];
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = /^bearer\s+(.+)$/i.exec(value ?? '');
-  return match ? verifyAccessToken(key, match[1]!.trim()) : null;
-}
-
-interface UserRow {
-  id: string | number;
-  tenant_id: string;
-  phone: string;
-  name: string;
-  password_hash: string | null;
-  real_name_verified: boolean;
-}
-
-/** Sign-in (OAuth2 token endpoint), user info and logout. */
-export async function authRoutes(
-  app: FastifyInstance,
-  { database }: { database: Database },
-): Promise<void> {
+/** Sign-in (the OAuth2 token endpoint and its grant types), user info and logout. */
+export async function authRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(formbody);
-  const key = await signingKey(database);
+  const { database, key } = context;
 
-  const tokenResponse = async (user: UserRow, companyId: number) => {
+  const tokenResponse = async ({ user, companyId }: Granted) => {
     const tokens = await issueTokens(database, key, {
       userId: Number(user.id),
       tenantId: user.tenant_id,
@@ -87,69 +40,80 @@ export async function authRoutes(
     };
   };
 
+  describeRoute(context, {
+    method: 'POST',
+    path: PATHS.token,
+    summary: `OAuth2 token endpoint (form-encoded); grant_type one of ${Object.keys(GRANTS).join(', ')}`,
+    tag: 'blade-auth',
+    auth: 'client',
+    formOnly: true,
+    body: z.object({
+      grant_type: z.string(),
+      tenant_id: z.optional(z.string()),
+      scope: z.optional(z.string()),
+      username: z.optional(z.string()),
+      password: z.optional(z.string()),
+      phone: z.optional(z.string()),
+      code: z.optional(z.string()),
+      refresh_token: z.optional(z.string()),
+      company_id: z.optional(z.string()),
+    }),
+  });
   app.post(`/api${PATHS.token}`, async (request, reply) => {
     const locale = requestLocale(request);
-    if (!basicClientOk(request))
-      return oauthError(reply, 401, 'invalid_client', 'badClient', locale);
-    const form = (request.body ?? {}) as Record<string, unknown>;
+    const form = (
+      typeof request.body === 'object' && request.body !== null ? request.body : {}
+    ) as Record<string, unknown>;
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
-    const grant = field('grant_type');
-    if (grant === 'password') {
-      const phone = field('username').trim();
-      const password = field('password');
-      if (!phone || !password)
-        return oauthError(reply, 400, 'invalid_request', 'missingParameters', locale);
-      const tenant = field('tenant_id') || DEFAULT_TENANT_ID;
-      const [user] = await database.query<UserRow>(
-        'SELECT id, tenant_id, phone, name, password_hash, real_name_verified FROM users WHERE tenant_id = $1 AND phone = $2',
-        [tenant, phone],
-      );
-      if (!user || !(await verifyPassword(password, user.password_hash))) {
-        return oauthError(reply, 400, 'invalid_grant', 'badCredentials', locale);
-      }
-      return tokenResponse(user, PERSONAL_CONSOLE_ID);
+    try {
+      if (!basicClientOk(request)) throw new OAuthError('invalid_client', 'badClient', 401);
+      const grant = Object.hasOwn(GRANTS, field('grant_type'))
+        ? GRANTS[field('grant_type')]
+        : undefined;
+      if (!grant) throw new OAuthError('unsupported_grant_type', 'unsupportedGrant');
+      return await tokenResponse(await grant({ request, locale, context, field }));
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      return reply
+        .status(error.status)
+        .send({ error: error.error, error_description: message(error.text, locale) });
     }
-    if (grant === 'refresh_token') {
-      const spent = await spendRefreshToken(database, field('refresh_token'));
-      if (!spent) return oauthError(reply, 401, 'invalid_grant', 'loginExpired', locale);
-      const [user] = await database.query<UserRow>(
-        'SELECT id, tenant_id, phone, name, password_hash, real_name_verified FROM users WHERE id = $1',
-        [spent.userId],
-      );
-      if (!user) return oauthError(reply, 401, 'invalid_grant', 'loginExpired', locale);
-      return tokenResponse(user, spent.companyId);
-    }
-    return oauthError(reply, 400, 'unsupported_grant_type', 'unsupportedGrant', locale);
   });
 
-  app.get(`/api${PATHS.userInfo}`, async (request, reply) => {
-    const session = await sessionOf(request, key);
-    if (!session)
-      return reply.status(401).send(fail(401, message('loginExpired', requestLocale(request))));
-    const [user] = await database.query<UserRow>(
-      'SELECT id, tenant_id, phone, name, password_hash, real_name_verified FROM users WHERE id = $1 AND tenant_id = $2',
-      [session.userId, session.tenantId],
-    );
-    if (!user)
-      return reply.status(401).send(fail(401, message('loginExpired', requestLocale(request))));
-    return ok({
-      id: String(user.id),
-      name: user.name,
-      phone: user.phone,
-      avatar: '',
-      authStep: user.real_name_verified ? 'VERIFIED' : 'NOT',
-      launchAuth: user.real_name_verified,
-      companyId: session.companyId,
-    });
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.userInfo,
+    summary: 'The signed-in user',
+    tag: 'blade-user',
+    auth: 'user',
+    handler: async ({ session }) => {
+      const [user] = await database.query<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND tenant_id = $2`,
+        [session.userId, session.tenantId],
+      );
+      if (!user) throw new ApiError('loginExpired', 401);
+      return {
+        id: String(user.id),
+        name: user.name,
+        phone: user.phone,
+        avatar: '',
+        authStep: user.real_name_verified ? 'VERIFIED' : 'NOT',
+        launchAuth: user.real_name_verified,
+        companyId: session.companyId,
+      };
+    },
   });
 
-  app.post(`/api${PATHS.logout}`, async (request, reply) => {
-    const session = await sessionOf(request, key);
-    if (!session)
-      return reply.status(401).send(fail(401, message('loginExpired', requestLocale(request))));
-    const form = (request.body ?? {}) as Record<string, unknown>;
-    const token = typeof form.refresh_token === 'string' ? form.refresh_token : undefined;
-    await revokeRefreshTokens(database, session.userId, token);
-    return ok(null);
+  route(app, context, {
+    method: 'POST',
+    path: PATHS.logout,
+    summary: 'Log out: revokes the given refresh token (or all of the user’s)',
+    tag: 'blade-auth',
+    auth: 'user',
+    body: z.object({ refresh_token: z.optional(z.string()) }),
+    handler: async ({ session, body }) => {
+      await revokeRefreshTokens(database, session.userId, body.refresh_token);
+      return null;
+    },
   });
 }

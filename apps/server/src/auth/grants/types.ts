@@ -1,0 +1,44 @@
+import type { Locale, MessageKey } from '@esign/platform';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+
+/** A user as the token endpoint needs one. */
+export interface UserRow {
+  id: string | number;
+  tenant_id: string;
+  phone: string;
+  name: string;
+  password_hash: string | null;
+  real_name_verified: boolean;
+}
+
+export const USER_COLUMNS = 'id, tenant_id, phone, name, password_hash, real_name_verified';
+
+/** A refusal of the token endpoint: HTTP 400 or 401 with OAuth2's `error` and a description. */
+export class OAuthError extends Error {
+  constructor(
+    readonly error:
+      'invalid_request' | 'invalid_grant' | 'invalid_client' | 'unsupported_grant_type',
+    readonly text: MessageKey,
+    readonly status: 400 | 401 | 429 = 400,
+  ) {
+    super(text);
+  }
+}
+
+export interface GrantInput {
+  request: FastifyRequest;
+  locale: Locale;
+  context: AppContext;
+  /** A form field as a string ('' when missing or not a string). */
+  field(name: string): string;
+}
+
+/** Who signs in and into which console (company id, or -1 for the personal console). */
+export interface Granted {
+  user: UserRow;
+  companyId: number;
+}
+
+/** One OAuth2 grant type of the token endpoint. */
+export type Grant = (input: GrantInput) => Promise<Granted>;

@@ -1,0 +1,15 @@
+import type { Database } from './db';
+import type { DescribedRoute } from './http/route';
+import type { Storage } from './storage';
+
+/** What every route module is given: the database, file storage and the token signing key. */
+export interface AppContext {
+  database: Database;
+  storage: Storage;
+  /** Signs and verifies access tokens (kept in the database; see auth/tokens.ts). */
+  key: Uint8Array;
+  /** Whether development-only calls (such as the SMS outbox) are served. */
+  development: boolean;
+  /** Every call registered so far, for the OpenAPI document. */
+  routes: DescribedRoute[];
+}

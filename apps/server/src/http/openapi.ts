@@ -1,0 +1,104 @@
+import * as z from 'zod/mini';
+import type { DescribedRoute } from './route';
+
+const json = (schema: z.ZodMiniType) => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return rest;
+};
+
+/** The OpenAPI 3.1 document of the API, made from the routes' own zod schemas. */
+export function openApiDocument(routes: readonly DescribedRoute[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const operation: Record<string, unknown> = {
+      summary: route.summary,
+      tags: [route.tag],
+      parameters: [] as unknown[],
+      responses: {
+        '200':
+          route.auth === 'client'
+            ? { description: 'OAuth2 token response (access_token, refresh_token, expires_in …)' }
+            : {
+                description: 'Envelope { code, success, data, msg }',
+                content: {
+                  'application/json': { schema: { $ref: '#/components/schemas/Envelope' } },
+                },
+              },
+        '400': { description: 'Bad input: the envelope with msg naming the field' },
+        ...(route.auth === 'user' ? { '401': { description: 'Missing or expired token' } } : {}),
+      },
+      security:
+        route.auth === 'user'
+          ? [{ bladeAuth: [] }]
+          : route.auth === 'client'
+            ? [{ client: [] }]
+            : [],
+    };
+    if (route.query) {
+      const schema = json(route.query) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        (operation.parameters as unknown[]).push({
+          name,
+          in: 'query',
+          required: schema.required?.includes(name) ?? false,
+          schema: property,
+        });
+      }
+    }
+    if (route.body) {
+      const schema = json(route.body);
+      operation.requestBody = {
+        required: true,
+        content: route.formOnly
+          ? { 'application/x-www-form-urlencoded': { schema } }
+          : { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+      };
+    }
+    const path = `/api${route.path}`.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'eSign platform API',
+      version: '0.1.0',
+      description:
+        'Every call except the token endpoint answers { code, success, data, msg }; code 200 is success. Send Lang: en or zh for messages in that language.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        bladeAuth: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Blade-Auth',
+          description: 'bearer <access token>',
+        },
+        client: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'The fixed client esign:esign_secret',
+        },
+      },
+      schemas: {
+        Envelope: {
+          type: 'object',
+          required: ['code', 'success', 'data', 'msg'],
+          properties: {
+            code: { type: 'integer' },
+            success: { type: 'boolean' },
+            data: {},
+            msg: { type: 'string' },
+          },
+        },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,167 @@
+import { fail, message, ok, localizeIssues, type Locale, type MessageKey } from '@esign/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { verifyAccessToken, type AccessClaims } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { requestLocale } from '../locale';
+
+/**
+ * A failure a handler throws: answered as the envelope `{ code, success: false, data, msg }` with
+ * `msg` in the request's language. `status` is the HTTP status (400 unless said otherwise).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly text: MessageKey,
+    readonly status = 400,
+    readonly code: number = status,
+    readonly data: unknown = null,
+    /** Text already in the request's language, used instead of `text` (field problems). */
+    readonly detail?: string,
+  ) {
+    super(text);
+  }
+}
+
+export interface Handled<Body, Query> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  locale: Locale;
+  body: Body;
+  query: Query;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Schema = z.ZodMiniType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+export interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined> {
+  method: Method;
+  /** The path under /api, e.g. PATHS.userInfo. */
+  path: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** The service (blade-user, sicpay-message …) the call belongs to, for the OpenAPI document. */
+  tag: string;
+  /** The request body (JSON or form-encoded), checked before the handler runs. */
+  body?: B;
+  /** The query string, checked before the handler runs. */
+  query?: Q;
+}
+
+interface PublicRoute<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+> extends RouteOptions<B, Q> {
+  auth: 'public';
+  handler(input: Handled<Out<B>, Out<Q>>): Promise<unknown>;
+}
+
+interface SignedInRoute<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+> extends RouteOptions<B, Q> {
+  auth: 'user';
+  handler(input: Handled<Out<B>, Out<Q>> & { session: AccessClaims }): Promise<unknown>;
+}
+
+/** Routes described for `/api/openapi.json`. */
+export interface DescribedRoute {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  auth: 'public' | 'user' | 'client';
+  body?: Schema | undefined;
+  query?: Schema | undefined;
+  /** Where the body is form-encoded only (the OAuth2 token endpoint). */
+  formOnly?: boolean;
+}
+
+/** Records a route that is registered by hand (the token endpoint) for the OpenAPI document. */
+export function describeRoute(context: AppContext, route: DescribedRoute): void {
+  context.routes.push(route);
+}
+
+/** The signed-in session of a request (`Blade-Auth: bearer …`), or null. */
+export async function sessionOf(
+  request: FastifyRequest,
+  key: Uint8Array,
+): Promise<AccessClaims | null> {
+  const header = request.headers['blade-auth'];
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = /^bearer\s+(.+)$/i.exec(value ?? '');
+  return match ? verifyAccessToken(key, match[1]!.trim()) : null;
+}
+
+function invalid(error: z.core.$ZodError, locale: Locale): ApiError {
+  const [first] = localizeIssues(error, locale);
+  const field = first?.path ? `${first.path}: ` : '';
+  return new ApiError(
+    'requestException',
+    400,
+    400,
+    null,
+    `${field}${first?.message ?? message('requestException', locale)}`,
+  );
+}
+
+/**
+ * Registers a call under /api: checks the session (`auth: 'user'` answers 401 without a valid
+ * access token), checks the query and body against their zod schemas (400 naming the field, in the
+ * request's language), runs the handler and wraps what it returns in the success envelope. A
+ * handler fails by throwing `ApiError`.
+ */
+export function route<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(
+  app: FastifyInstance,
+  context: AppContext,
+  options: PublicRoute<B, Q> | SignedInRoute<B, Q>,
+): void {
+  describeRoute(context, {
+    method: options.method,
+    path: options.path,
+    summary: options.summary,
+    tag: options.tag,
+    auth: options.auth,
+    body: options.body,
+    query: options.query,
+  });
+  app.route({
+    method: options.method,
+    url: `/api${options.path}`,
+    handler: async (request, reply) => {
+      const locale = requestLocale(request);
+      let session: AccessClaims | null = null;
+      if (options.auth === 'user') {
+        session = await sessionOf(request, context.key);
+        if (!session) throw new ApiError('loginExpired', 401);
+      }
+      let query: unknown;
+      if (options.query) {
+        const parsed = z.safeParse(options.query, request.query ?? {});
+        if (!parsed.success) throw invalid(parsed.error, locale);
+        query = parsed.data;
+      }
+      let body: unknown;
+      if (options.body) {
+        const parsed = z.safeParse(options.body, request.body ?? {});
+        if (!parsed.success) throw invalid(parsed.error, locale);
+        body = parsed.data;
+      }
+      const input = { request, reply, locale, body, query } as Handled<Out<B>, Out<Q>>;
+      const data =
+        options.auth === 'user'
+          ? await options.handler({ ...input, session: session! })
+          : await options.handler(input);
+      if (reply.sent) return reply;
+      return ok(data ?? null);
+    },
+  });
+}
+
+/** The envelope of a thrown ApiError, in a language. */
+export function apiErrorBody(error: ApiError, locale: Locale) {
+  return fail(error.code, error.detail ?? message(error.text, locale), error.data);
+}
