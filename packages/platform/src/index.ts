@@ -1,4 +1,5 @@
 /** `@esign/platform`: what the server and the web app share. */
+export * from './api';
 export * from './constants';
 export * from './envelope';
 export * from './messages';

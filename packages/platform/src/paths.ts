@@ -30,6 +30,8 @@ export const PATHS = {
   unreadCount: '/sicpay-message/messageMessageCenter/getCurrentUserUnReadCount',
   upload: '/blade-resource/buis-upload/upload',
   logout: '/blade-auth/oauth/logout',
+  devOutbox: '/dev/outbox',
+  dashboard: '/sicpay-contract/contract/statistics',
   health: '/health',
   openapi: '/openapi.json',
 } as const;

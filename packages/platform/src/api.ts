@@ -1,0 +1,158 @@
+/**
+ * The shapes of the account and app-shell calls (spec 000 §7), shared by the server and the web
+ * app. Every call but the token endpoint wraps its `data` in the envelope `{ code, success, data,
+ * msg }`. Where the spec says "payload values are not shown", the choice made is written here.
+ */
+
+/** POST oauth/token answers OAuth2 JSON (no envelope). */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  /** Seconds the access token lives. */
+  expires_in: number;
+  tenant_id: string;
+  user_id: string;
+  account: string;
+  user_name: string;
+  /** The console signed into: a company id, or -1 for the personal console. */
+  company_id: number;
+  /** Company-Auth header value for that console ('' for the personal console). */
+  company_auth: string;
+  company_name: string;
+}
+
+/** OAuth2 failures: HTTP 400/401 (429 when rate-limited). */
+export interface TokenError {
+  error: string;
+  error_description: string;
+  /** True when the next password attempt must carry Captcha-Key and Captcha-Code. */
+  captcha_required?: boolean;
+}
+
+/** GET blade-auth/oauth/captcha: a graphic captcha, answered with headers Captcha-Key/Captcha-Code. */
+export interface CaptchaData {
+  key: string;
+  /** A data: URL (image/svg+xml) to put in an <img>. */
+  image: string;
+}
+
+/** GET blade-system/tenant/info?domain= */
+export interface TenantInfo {
+  tenantId: string;
+  tenantName: string;
+}
+
+/** GET blade-system/tenant/system-info?domain=: sysType 0 shows the fee center. */
+export interface SystemInfo {
+  tenantId: string;
+  sysType: 0 | 1;
+  title: string;
+}
+
+/** GET busi-user/nologin/check-phone?phone= */
+export interface CheckPhoneData {
+  registered: boolean;
+}
+
+/** The POST send-msg-… calls and GET oauth/sms-sicpay: when the next code may be asked for. */
+export interface CodeSent {
+  /** Seconds until a new code may be sent (60). */
+  resendAfter: number;
+  /** Seconds the code stays valid (300). */
+  expiresIn: number;
+}
+
+export type AuthStep = 'NOT' | 'VERIFIED';
+
+/** GET busi-user/userInfo */
+export interface UserInfo {
+  id: string;
+  name: string;
+  phone: string;
+  avatar: string;
+  authStep: AuthStep;
+  launchAuth: boolean;
+  /** The console of the session: company id or -1. */
+  companyId: number;
+  companyName: string;
+  /** Roles in the current console: 'admin' for a company administrator or the personal console's owner. */
+  roles: string[];
+}
+
+/** GET busi-user/get-company-list: the companies the user belongs to. */
+export interface CompanyListItem {
+  id: number;
+  companyName: string;
+  /** 1 = verified; 0 = not yet; 2 = under review; 3 = refused. */
+  authStatus: 0 | 1 | 2 | 3;
+  role: 'admin' | 'staff';
+}
+
+/** GET busi-company/check-user-company-info?companyId= */
+export interface UserCompanyInfo {
+  companyId: number;
+  companyName: string;
+  authStatus: 0 | 1 | 2 | 3;
+  isAdmin: boolean;
+  isMember: boolean;
+}
+
+/** GET blade-system/menu/routes and menu/left-routes: the sidebar's permitted routes. */
+export interface MenuRoute {
+  /** Route path, e.g. /contract/list */
+  path: string;
+  /** i18n key of the title. */
+  name: string;
+  /** Permission code. */
+  code: string;
+  hidden: boolean;
+  children: MenuRoute[];
+}
+
+export interface MenuData {
+  routes: MenuRoute[];
+  /** Role names of the session; 'admin' sees every route. */
+  roles: string[];
+}
+
+/** One page of a list (current from 1). */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+/** GET sicpay-message/messageMessageCenter/page?isRead=0&current=1&size=10 */
+export interface MessageItem {
+  id: string;
+  title: string;
+  content: string;
+  /** 0 unread, 1 read. */
+  isRead: 0 | 1;
+  /** yyyy-MM-dd HH:mm:ss */
+  createTime: string;
+}
+
+/** POST blade-resource/buis-upload/upload (multipart field `file`). */
+export interface UploadedFile {
+  id: string;
+  name: string;
+  /** application/pdf, application/msword or the DOCX type, judged by content. */
+  contentType: string;
+  size: number;
+  /** A link the uploader can fetch the file from (with the session). */
+  link: string;
+}
+
+/** GET busi-user/is-setted-password */
+export type IsPasswordSet = boolean;
+
+/** GET dev/outbox?phone= (development only): the SMS codes sent to a phone, newest first. */
+export interface OutboxMessage {
+  phone: string;
+  code: string;
+  purpose: 'register' | 'login' | 'change-phone' | 'forget-password';
+  createdAt: string;
+}
