@@ -151,12 +151,11 @@ export function TemplateEditor(props: TemplateEditorProps) {
     madeFromRef.current = openedPdf;
     // Page 1 starts drawing at the zoom the editor will open at, while the editor mounts.
     const region = loadingRegion.current;
-    const first = openedPdf.pages[0];
-    if (region && first && region.clientWidth > 0) {
+    if (region && openedPdf.pages.length > 0 && region.clientWidth > 0) {
       prefetchPdfPageImage(
         openedPdf,
         0,
-        openingScale(first, region.clientWidth, region.clientHeight),
+        openingScale(openedPdf.pages, region.clientWidth, region.clientHeight),
       );
     }
     const next = load(projectForPdfPages(openedPdf.pages, pdfUrl), locale);
@@ -362,12 +361,18 @@ function LoadedEditor({
     if (action.enabled(store.getState())) action.perform(context, viewport());
   };
 
-  // Open at the default 150 % when the page fits; otherwise fit its width, so nothing is cut off.
+  // Open at the default 150 % when the pages fit; otherwise fit the widest, so nothing is cut off.
   useLayoutEffect(() => {
     const element = canvasRegion.current;
-    const first = store.getState().project.pages[0];
-    if (!element || !first || element.clientWidth === 0) return;
-    view.getState().setScale(openingScale(first.config, element.clientWidth, element.clientHeight));
+    const pages = store.getState().project.pages;
+    if (!element || pages.length === 0 || element.clientWidth === 0) return;
+    view.getState().setScale(
+      openingScale(
+        pages.map((page) => page.config),
+        element.clientWidth,
+        element.clientHeight,
+      ),
+    );
   }, [store, view]);
 
   // The first PDF page starts drawing now, while its canvas is still being mounted.

@@ -354,6 +354,14 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
       }}
       onDrop={onDrop}
     >
+      {pdfPage.status === 'failed' ? (
+        <div className="esign-te__page-failed" role="alert">
+          <span>{t('pdf.pageFailed', { page: pageIndex + 1 })}</span>
+          <button type="button" onClick={pdfPage.retry}>
+            {t('pdf.retry')}
+          </button>
+        </div>
+      ) : null}
       <Stage
         width={width * scale}
         height={height * scale}

@@ -4,7 +4,7 @@ import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { createEditorStore, type TemplateProject } from '../../core';
-import { loadPdf, type LoadedPdf } from '../../pdf/load';
+import { loadPdf, openedPage, type LoadedPdf } from '../../pdf/load';
 import { pdfWorkerMode } from '../../pdf/worker';
 import { A4_LANDSCAPE, A4_PORTRAIT, samplePdf } from '../../stories/pdfFixtures';
 import { nextFrame } from '../../test-support/browser';
@@ -201,6 +201,27 @@ describe('<TemplateEditor pdf> in Chromium', () => {
       .toHaveTextContent('The file is not a PDF document.');
     expect(root.querySelector('.esign-te__page canvas')).not.toBeNull();
     expect(pageElement(root, 1)!.dataset.pdf).toBeUndefined();
+  });
+
+  it('says which page pdf.js could not draw, and draws it when asked to try again', async () => {
+    const pdf: LoadedPdf = await loadPdf(
+      await samplePdf([{ ...A4_PORTRAIT, fill: true, colour: RED }]),
+    );
+    const page = openedPage(pdf, 0)!;
+    const draw = page.render.bind(page);
+    page.render = () => {
+      page.render = draw;
+      throw new Error('broken content stream');
+    };
+    const { screen, root } = await mount({ defaultValue: template(1), pdf, locale: 'zh' });
+    const alert = screen.getByRole('alert');
+    await expect.element(alert).toHaveTextContent('PDF 第 1 页无法绘制。');
+    expect(pageElement(root, 1)!.dataset.pdf).toBe('failed');
+    await screen.getByRole('button', { name: '重试' }).click();
+    expect(pixel(await rendered(root, 1), 300, 400)).toEqual([255, 0, 0, 255]);
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+    await screen.unmount();
+    await pdf.destroy();
   });
 
   it('uses a document the host opened and leaves it open', async () => {

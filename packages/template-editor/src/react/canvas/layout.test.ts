@@ -33,11 +33,14 @@ describe('page layout', () => {
     expect(fitScale(A4, 2000, 842 / 2 + PAGE_GAP * 2, true)).toBe(0.5);
   });
 
-  it('opens at 150 % when the first page fits, else at its width on whole percents', () => {
-    expect(openingScale(A4, 2000, 900)).toBe(1.5);
-    expect(openingScale(A4, 700, 900)).toBe(Math.floor(((700 - PAGE_GAP * 2) / 596) * 100) / 100);
-    expect(openingScale({ width: 842, height: 596 }, 700, 900)).toBeLessThan(
-      openingScale(A4, 700, 900),
+  it('opens at 150 % when the pages fit, else at the widest page’s width on whole percents', () => {
+    const landscape = { width: 842, height: 596 };
+    expect(openingScale([A4], 2000, 900)).toBe(1.5);
+    expect(openingScale([A4], 700, 900)).toBe(Math.floor(((700 - PAGE_GAP * 2) / 596) * 100) / 100);
+    expect(openingScale([landscape], 700, 900)).toBeLessThan(openingScale([A4], 700, 900));
+    // A portrait first page followed by a landscape one: the landscape page is not cut off.
+    expect(openingScale([A4, landscape, A4], 1200, 900)).toBe(
+      Math.floor(((1200 - PAGE_GAP * 2) / 842) * 100) / 100,
     );
   });
 

@@ -1,4 +1,10 @@
-import { DEFAULT_SCALE, type PageConfig } from '../../core';
+import { DEFAULT_SCALE } from '../../core';
+
+/** A page's displayed size in points. */
+export interface PageSize {
+  width: number;
+  height: number;
+}
 
 /** Space between pages and around them, in screen pixels. */
 export const PAGE_GAP = 24;
@@ -12,7 +18,7 @@ export interface PageSlot {
 
 /** Where each page sits in the scroll container at a scale, and the container's size. */
 export function layoutPages(
-  pages: readonly PageConfig[],
+  pages: readonly PageSize[],
   scale: number,
 ): { slots: PageSlot[]; width: number; height: number } {
   let top = PAGE_GAP;
@@ -70,7 +76,7 @@ export function pageAt(
 
 /** The scale at which the widest page fills the viewport's width (or the whole page fits). */
 export function fitScale(
-  page: PageConfig,
+  page: PageSize,
   viewportWidth: number,
   viewportHeight: number,
   whole: boolean,
@@ -81,11 +87,17 @@ export function fitScale(
 }
 
 /**
- * The zoom an editor opens at in a canvas region of this size: the default 150 % when the first
- * page fits, otherwise its width fitted (on whole percents), so that nothing is cut off.
+ * The zoom an editor opens at in a canvas region of this size: the default 150 % when the widest
+ * page fits, otherwise that page's width fitted (on whole percents), so that no page is cut off —
+ * a contract may mix portrait and landscape pages.
  */
-export function openingScale(first: PageConfig, regionWidth: number, regionHeight: number): number {
-  const fit = fitScale(first, regionWidth, regionHeight, false);
+export function openingScale(
+  pages: readonly PageSize[],
+  regionWidth: number,
+  regionHeight: number,
+): number {
+  const widest = pages.reduce((a, b) => (b.width > a.width ? b : a));
+  const fit = fitScale(widest, regionWidth, regionHeight, false);
   return fit < DEFAULT_SCALE ? Math.floor(fit * 100) / 100 : DEFAULT_SCALE;
 }
 

@@ -136,7 +136,8 @@ export function prefetchPdfPageImage(pdf: LoadedPdf, pageIndex: number, scale: n
 
 /**
  * `none`: no PDF page behind this page; `rendering`: being drawn (an image at another zoom may be
- * shown meanwhile); `rendered`: sharp at the current zoom; `failed`: pdf.js could not draw it.
+ * shown meanwhile); `rendered`: sharp at the current zoom; `failed`: pdf.js could not draw it
+ * (`retry()` tries again).
  */
 export type PdfPageStatus = 'none' | 'rendering' | 'rendered' | 'failed';
 
@@ -151,7 +152,7 @@ export function usePdfPageImage(
   pageIndex: number,
   scale: number,
   priority: () => number,
-): { image: HTMLCanvasElement | null; status: PdfPageStatus } {
+): { image: HTMLCanvasElement | null; status: PdfPageStatus; retry(): void } {
   const source = pdf && pageIndex < pdf.pageCount ? pdf : null;
   const pixelScale = pixelScaleAt(scale);
   const prefix = source ? `${documentKey(source)}${pageIndex}:` : '';
@@ -190,10 +191,15 @@ export function usePdfPageImage(
     };
   }, [source, cached, key, pageIndex, pixelScale, priority, attempt]);
 
-  if (!source) return { image: null, status: 'none' };
+  const retry = () => {
+    setFailed(null);
+    setAttempt((n) => n + 1);
+  };
+  if (!source) return { image: null, status: 'none', retry };
   return {
     image: shown ?? null,
     status: exact ? 'rendered' : failed === key ? 'failed' : 'rendering',
+    retry,
   };
 }
 
