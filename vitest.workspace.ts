@@ -76,6 +76,15 @@ const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      name: 'web',
+      root: './apps/web',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+      benchmark: { include: [] },
+    },
+  },
+  {
+    test: {
       name: 'editor-package',
       root: './packages/template-editor',
       include: ['test/**/*.test.ts'],

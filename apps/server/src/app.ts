@@ -1,13 +1,26 @@
 import { CODES, PATHS, fail, message, ok } from '@esign/platform';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
+import { captchaRoutes } from './captcha/routes';
+import { randomCaptchaText } from './captcha/store';
 import { signingKey } from './auth/tokens';
+import { companyRoutes } from './companies/routes';
 import type { AppContext } from './context';
 import type { Database } from './db';
+import { fileRoutes } from './files/routes';
+import { answerClientError } from './http/client-error';
+import { closeConnectionsOnceIdle } from './http/drain';
 import { openApiDocument } from './http/openapi';
 import { ApiError, apiErrorBody } from './http/route';
 import { requestLocale } from './locale';
+import { menuRoutes } from './menus/routes';
+import { messageRoutes } from './messages/routes';
+import { developmentSmsProvider, type SmsProvider } from './sms/provider';
+import { smsRoutes } from './sms/routes';
 import type { Storage } from './storage';
+import { tenantRoutes } from './tenants/routes';
+import { serveWebApp } from './web/static';
 
 export interface AppDependencies {
   database: Database;
@@ -15,6 +28,17 @@ export interface AppDependencies {
   logger?: boolean;
   /** Serve development-only calls (the SMS outbox); off when NODE_ENV is production. */
   development?: boolean;
+  /** Delivers SMS codes; by default the development provider (outbox table and log). */
+  sms?: SmsProvider;
+  /** Makes graphic captcha answers; random by default (tests give known ones). */
+  captchaText?: () => string;
+  /** The built web app to serve at /; none by default (the API alone). */
+  webDir?: string | undefined;
+  /**
+   * Take client addresses from X-Forwarded-For (TRUST_PROXY=1 behind a reverse proxy), so that
+   * per-address limits count people, not the proxy.
+   */
+  trustProxy?: boolean;
 }
 
 /**
@@ -23,6 +47,14 @@ export interface AppDependencies {
  */
 const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<void>)[] = [
   authRoutes,
+  captchaRoutes,
+  smsRoutes,
+  accountRoutes,
+  tenantRoutes,
+  companyRoutes,
+  menuRoutes,
+  messageRoutes,
+  fileRoutes,
 ];
 
 /**
@@ -34,13 +66,26 @@ export async function buildApp({
   storage,
   logger = false,
   development = process.env.NODE_ENV !== 'production',
+  sms,
+  captchaText = randomCaptchaText,
+  webDir,
+  trustProxy = false,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, return503OnClosing: true });
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    trustProxy,
+    clientErrorHandler: answerClientError,
+  });
+  closeConnectionsOnceIdle(app);
   const context: AppContext = {
     database,
     storage,
     key: await signingKey(database),
     development,
+    sms: sms ?? developmentSmsProvider(database, app.log),
+    captchaText,
     routes: [],
   };
 
@@ -58,8 +103,11 @@ export async function buildApp({
     return reply.status(status).send(fail(status, message('requestException', locale)));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(fail(CODES.notFound, message('notFound', requestLocale(request)))),
+  const webPage = await serveWebApp(app, webDir);
+  app.setNotFoundHandler(
+    (request, reply) =>
+      webPage?.(request, reply) ??
+      reply.status(404).send(fail(CODES.notFound, message('notFound', requestLocale(request)))),
   );
 
   app.get(`/api${PATHS.health}`, async (request, reply) => {

@@ -1,4 +1,11 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built web app beside the server's own build: apps/web/dist from apps/server/dist. */
+const DEFAULT_WEB_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
 
 /** How the server runs, from the environment (README: Configuration). */
 export interface ServerConfig {
@@ -11,6 +18,10 @@ export interface ServerConfig {
   production: boolean;
   /** Create the demo accounts on first start (off with --no-demo). */
   demo: boolean;
+  /** The built web app served at / (WEB_DIR); the API alone when it holds no index.html. */
+  webDir: string;
+  /** Behind a reverse proxy (TRUST_PROXY=1): client addresses come from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export function readConfig(
@@ -27,5 +38,7 @@ export function readConfig(
     databaseUrl: env.DATABASE_URL || undefined,
     production: env.NODE_ENV === 'production',
     demo: !argv.includes('--no-demo'),
+    webDir: path.resolve(env.WEB_DIR || DEFAULT_WEB_DIR),
+    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
   };
 }

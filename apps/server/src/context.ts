@@ -1,5 +1,6 @@
 import type { Database } from './db';
 import type { DescribedRoute } from './http/route';
+import type { SmsProvider } from './sms/provider';
 import type { Storage } from './storage';
 
 /** What every route module is given: the database, file storage and the token signing key. */
@@ -10,6 +11,10 @@ export interface AppContext {
   key: Uint8Array;
   /** Whether development-only calls (such as the SMS outbox) are served. */
   development: boolean;
+  /** Delivers SMS verification codes (the development provider unless another is given). */
+  sms: SmsProvider;
+  /** Makes each graphic captcha's answer: random, or a known one in tests. */
+  captchaText: () => string;
   /** Every call registered so far, for the OpenAPI document. */
   routes: DescribedRoute[];
 }

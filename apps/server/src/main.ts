@@ -12,7 +12,13 @@ async function main(): Promise<void> {
   const applied = await migrate(database);
   const demo = await seed(database, { demo: config.demo });
   const storage = localStorage(path.join(config.dataDir, 'files'));
-  const app = await buildApp({ database, storage, logger: true });
+  const app = await buildApp({
+    database,
+    storage,
+    logger: true,
+    webDir: config.webDir,
+    trustProxy: config.trustProxy,
+  });
   await app.listen({ port: config.port, host: config.host });
   console.log(
     `eSign API on http://localhost:${config.port}/api (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}` +

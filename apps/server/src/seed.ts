@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_ID } from '@esign/platform';
-import type { Database } from './db';
+import type { Database, Queryable } from './db';
 import { hashPassword } from './passwords';
 
 export interface DemoAccount {
@@ -20,6 +20,49 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     company: DEMO_COMPANY,
   },
 ];
+
+/** Makes the user the administrator of the verified demo company; gives the company's id. */
+async function adminOf(tx: Queryable, company: string, userId: number): Promise<number> {
+  await tx.query(
+    `INSERT INTO companies (tenant_id, full_name, auth_status) VALUES ($1, $2, 1)
+     ON CONFLICT (tenant_id, full_name) DO NOTHING`,
+    [DEFAULT_TENANT_ID, company],
+  );
+  const [row] = await tx.query<{ id: number }>(
+    'SELECT id FROM companies WHERE tenant_id = $1 AND full_name = $2',
+    [DEFAULT_TENANT_ID, company],
+  );
+  await tx.query(
+    'INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [row!.id, userId, 'admin'],
+  );
+  return row!.id;
+}
+
+/** A demo user's first messages, so that the message centre shows what it is for. */
+function welcomeMessages(account: DemoAccount, companyId: number | null) {
+  return [
+    {
+      companyId: null,
+      title: 'Welcome to eSign',
+      content:
+        'Your account is ready: initiate a contract from a file or a template, and sign it with your seal.',
+    },
+    account.company && companyId !== null
+      ? {
+          companyId,
+          title: `${account.company} is verified`,
+          content:
+            'Switch to the company from the top bar to manage its staff, seals and templates.',
+        }
+      : {
+          companyId: null,
+          title: 'Real-name verification complete',
+          content:
+            'Your identity is verified: you can sign contracts, make seals and join companies.',
+        },
+  ];
+}
 
 /**
  * What the first start creates: tenant 000000 and, unless turned off, the demo accounts. Running it
@@ -44,20 +87,14 @@ export async function seed(database: Database, options: { demo: boolean }): Prom
          VALUES ($1, $2, $3, $4, true) ON CONFLICT (tenant_id, phone) DO NOTHING RETURNING id`,
         [DEFAULT_TENANT_ID, account.phone, account.company ? 'Demo Admin' : 'Demo Person', hash],
       );
-      if (!user || !account.company) return;
-      await tx.query(
-        `INSERT INTO companies (tenant_id, full_name, auth_status) VALUES ($1, $2, 1)
-         ON CONFLICT (tenant_id, full_name) DO NOTHING`,
-        [DEFAULT_TENANT_ID, account.company],
-      );
-      const [company] = await tx.query<{ id: number }>(
-        'SELECT id FROM companies WHERE tenant_id = $1 AND full_name = $2',
-        [DEFAULT_TENANT_ID, account.company],
-      );
-      await tx.query(
-        'INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-        [company!.id, user.id, 'admin'],
-      );
+      if (!user) return;
+      const companyId = account.company ? await adminOf(tx, account.company, user.id) : null;
+      for (const welcome of welcomeMessages(account, companyId)) {
+        await tx.query(
+          'INSERT INTO messages (tenant_id, user_id, company_id, title, content) VALUES ($1, $2, $3, $4, $5)',
+          [DEFAULT_TENANT_ID, user.id, welcome.companyId, welcome.title, welcome.content],
+        );
+      }
     });
   }
   return [...DEMO_ACCOUNTS];

@@ -17,8 +17,12 @@ export interface TokenResponse {
   user_name: string;
   /** The console signed into: a company id, or -1 for the personal console. */
   company_id: number;
-  /** Company-Auth header value for that console ('' for the personal console). */
+  /**
+   * Company-Auth header value for that console: the company id, '' for the personal console. The
+   * server decides the console from the access token alone; the header is kept for the client.
+   */
   company_auth: string;
+  /** The company's full name; '' for the personal console, which the client names itself. */
   company_name: string;
 }
 
@@ -98,13 +102,16 @@ export interface UserCompanyInfo {
   isMember: boolean;
 }
 
-/** GET blade-system/menu/routes and menu/left-routes: the sidebar's permitted routes. */
+/**
+ * GET blade-system/menu/routes (the tree) and menu/left-routes?path= (the pages of the section
+ * `path` is in): the routes the session's console may open.
+ */
 export interface MenuRoute {
-  /** Route path, e.g. /contract/list */
+  /** Full route path, e.g. /enterprise-console/seal */
   path: string;
-  /** i18n key of the title. */
+  /** i18n key of the title: `route.` and the path's segments, e.g. route.enterprise-console.seal */
   name: string;
-  /** Permission code. */
+  /** Permission code: the path's segments joined by ':', e.g. enterprise-console:seal */
   code: string;
   hidden: boolean;
   children: MenuRoute[];
@@ -131,7 +138,9 @@ export interface MessageItem {
   content: string;
   /** 0 unread, 1 read. */
   isRead: 0 | 1;
-  /** yyyy-MM-dd HH:mm:ss */
+  /** The company a company message is for (opening it signs into that company); null otherwise. */
+  receiverCompanyId: number | null;
+  /** yyyy-MM-dd HH:mm:ss, UTC */
   createTime: string;
 }
 
@@ -142,7 +151,7 @@ export interface UploadedFile {
   /** application/pdf, application/msword or the DOCX type, judged by content. */
   contentType: string;
   size: number;
-  /** A link the uploader can fetch the file from (with the session). */
+  /** A link the uploader can fetch the file from (with the session): /api/…/download?id= */
   link: string;
 }
 
@@ -155,4 +164,17 @@ export interface OutboxMessage {
   code: string;
   purpose: 'register' | 'login' | 'change-phone' | 'forget-password';
   createdAt: string;
+}
+
+/**
+ * GET sicpay-contract/contract/statistics: the console's contracts counted by status (spec 000
+ * §4), for the home screen.
+ */
+export interface ContractStatistics {
+  filling: number;
+  signing: number;
+  refused: number;
+  approvalRejected: number;
+  completed: number;
+  expired: number;
 }

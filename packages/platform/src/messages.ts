@@ -36,6 +36,7 @@ export const MESSAGES = {
     zh: '上传文件只支持 PDF、DOC、DOCX 格式！',
   },
   uploadSize: { en: 'Upload file size cannot exceed 100MB', zh: '上传文件大小不能超过 100MB' },
+  noFileSelected: { en: 'No file selected', zh: '未选择文件' },
   categoryNameRequired: { en: 'The category name cannot be empty', zh: '分类名称不能为空' },
   categoryNameTooLong: {
     en: 'Category name length is too long, not more than 20 characters',
@@ -44,16 +45,65 @@ export const MESSAGES = {
   // Answers of the API server (spec 000 §8 wording where the spec has one).
   notFound: { en: 'Not found', zh: '请求的资源不存在' },
   requestException: { en: 'Request exception', zh: '请求异常' },
+  requestTooLarge: { en: 'The request is too large', zh: '请求过大' },
   serverException: { en: 'Server exception', zh: '服务器异常' },
   serviceUnavailable: { en: 'Service unavailable', zh: '服务暂不可用' },
   loginExpired: {
     en: 'Login information expired, please login again',
     zh: '登录信息已过期，请重新登录',
   },
+  loginFailure: { en: 'Login failure', zh: '登录失败' },
   badClient: { en: 'The client is not recognised', zh: '客户端认证失败' },
   badCredentials: { en: 'Incorrect phone number or password', zh: '手机号或密码错误' },
   unsupportedGrant: { en: 'This grant type is not supported', zh: '不支持该授权类型' },
   missingParameters: { en: 'Required parameters are missing', zh: '缺少必填参数' },
+  // Verification codes, graphic captchas, sign-up and password flows.
+  unknownTenant: { en: 'Unknown tenant', zh: '租户不存在' },
+  phoneRegistered: {
+    en: 'This phone number is already registered',
+    zh: '该手机号已注册',
+  },
+  phoneNotRegistered: { en: 'This phone number is not registered', zh: '该手机号未注册' },
+  smsResendWait: {
+    en: 'A code was sent less than a minute ago; please wait before asking for another',
+    zh: '验证码发送过于频繁，请稍后再获取',
+  },
+  smsTooMany: {
+    en: 'Too many verification codes have been requested; please try again later',
+    zh: '获取验证码次数过多，请稍后再试',
+  },
+  smsCodeWrong: {
+    en: 'Your verification code information is inconsistent',
+    zh: '验证码不正确',
+  },
+  smsCodeExpired: {
+    en: 'The verification code has expired; please get a new one',
+    zh: '验证码已失效，请重新获取',
+  },
+  smsCodeLocked: {
+    en: 'Too many wrong tries; please get a new verification code',
+    zh: '验证码错误次数过多，请重新获取',
+  },
+  captchaRequired: {
+    en: 'Please enter the graphic verification code',
+    zh: '请输入图形验证码',
+  },
+  captchaWrong: {
+    en: 'The graphic verification code is wrong or has expired; please try a new one',
+    zh: '图形验证码错误或已过期，请重新输入',
+  },
+  loginTooMany: {
+    en: 'Too many failed login attempts; please try again later',
+    zh: '登录失败次数过多，请稍后再试',
+  },
+  oldPasswordWrong: { en: 'The current password is incorrect', zh: '原密码不正确' },
+  passwordNotSet: {
+    en: 'No password is set yet; please set one first',
+    zh: '尚未设置密码，请先设置密码',
+  },
+  passwordAlreadySet: { en: 'A password is already set', zh: '已设置过密码' },
+  noPermission: { en: 'No permission for now', zh: '暂无权限' },
+  invalidValue: { en: 'Invalid value', zh: '取值无效' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -29,6 +29,7 @@ export const PATHS = {
   unreadMessages: '/sicpay-message/messageMessageCenter/page',
   unreadCount: '/sicpay-message/messageMessageCenter/getCurrentUserUnReadCount',
   upload: '/blade-resource/buis-upload/upload',
+  download: '/blade-resource/buis-upload/download',
   logout: '/blade-auth/oauth/logout',
   devOutbox: '/dev/outbox',
   dashboard: '/sicpay-contract/contract/statistics',

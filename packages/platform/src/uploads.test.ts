@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from './constants';
-import { detectDocumentType, uploadProblem } from './uploads';
+import { createDocumentSniffer, detectDocumentType, uploadProblem } from './uploads';
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(
@@ -30,5 +30,32 @@ describe('uploads judged by content', () => {
     expect(uploadProblem(bytes('MZ\x90\x00'))).toBe('uploadType');
     expect(uploadProblem(bytes('%PDF-1.7'), UPLOAD_LIMIT_BYTES + 1)).toBe('uploadSize');
     expect(uploadProblem(bytes('%PDF-1.7'))).toBeNull();
+  });
+});
+
+describe('uploads judged while they stream', () => {
+  const sniff = (...chunks: Uint8Array[]) => {
+    const sniffer = createDocumentSniffer();
+    const verdicts = chunks.map((chunk) => sniffer.push(chunk));
+    return { verdicts, end: sniffer.end() };
+  };
+  const filler = (length: number) => new Uint8Array(length).fill(0x41);
+
+  it('decides on the first KB for PDF and DOC, and at the end for short files', () => {
+    expect(sniff(bytes('%PDF-1.7'), filler(2000))).toEqual({
+      verdicts: [undefined, 'pdf'],
+      end: 'pdf',
+    });
+    expect(sniff(filler(600), filler(600)).verdicts).toEqual([undefined, null]);
+    expect(sniff(bytes('%PDF-1.4 short')).end).toBe('pdf');
+    expect(sniff(bytes([0x89, 0x50, 0x4e, 0x47])).end).toBeNull();
+  });
+
+  it('finds the word/ entry of a DOCX anywhere, even split across two chunks', () => {
+    const zip = bytes([0x50, 0x4b, 0x03, 0x04]);
+    const late = sniff(zip, filler(5000), bytes('...wo'), bytes('rd/document.xml'));
+    expect(late).toEqual({ verdicts: [undefined, undefined, undefined, 'docx'], end: 'docx' });
+    expect(sniff(zip, filler(5000), bytes('xl/workbook.xml')).end).toBeNull();
+    expect(sniff(zip, bytes('word/')).end).toBe('docx');
   });
 });

@@ -1,4 +1,4 @@
-import { CLIENT_ID, CLIENT_SECRET, PATHS, message } from '@esign/platform';
+import { CLIENT_ID, CLIENT_SECRET, PATHS, message, type TokenError } from '@esign/platform';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
@@ -6,9 +6,11 @@ import type { AppContext } from '../context';
 import { describeRoute, route } from '../http/route';
 import { requestLocale } from '../locale';
 import { GRANTS } from './grants';
-import { OAuthError, USER_COLUMNS, type Granted, type UserRow } from './grants/types';
-import { issueTokens, revokeRefreshTokens } from './tokens';
+import { OAuthError, USER_COLUMNS, type UserRow } from './grants/types';
+import { tokenResponse } from './token-response';
+import { revokeRefreshTokens } from './tokens';
 import { ApiError } from '../http/route';
+import { sessionConsole } from '../companies/console';
 
 function basicClientOk(request: FastifyRequest): boolean {
   const header = request.headers.authorization ?? '';
@@ -19,26 +21,7 @@ function basicClientOk(request: FastifyRequest): boolean {
 /** Sign-in (the OAuth2 token endpoint and its grant types), user info and logout. */
 export async function authRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(formbody);
-  const { database, key } = context;
-
-  const tokenResponse = async ({ user, companyId }: Granted) => {
-    const tokens = await issueTokens(database, key, {
-      userId: Number(user.id),
-      tenantId: user.tenant_id,
-      companyId,
-    });
-    return {
-      access_token: tokens.accessToken,
-      refresh_token: tokens.refreshToken,
-      token_type: 'bearer',
-      expires_in: tokens.expiresIn,
-      tenant_id: user.tenant_id,
-      user_id: String(user.id),
-      account: user.phone,
-      user_name: user.name,
-      company_id: companyId,
-    };
-  };
+  const { database } = context;
 
   describeRoute(context, {
     method: 'POST',
@@ -71,12 +54,14 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
         ? GRANTS[field('grant_type')]
         : undefined;
       if (!grant) throw new OAuthError('unsupported_grant_type', 'unsupportedGrant');
-      return await tokenResponse(await grant({ request, locale, context, field }));
+      return await tokenResponse(context, await grant({ request, locale, context, field }));
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      return reply
-        .status(error.status)
-        .send({ error: error.error, error_description: message(error.text, locale) });
+      return reply.status(error.status).send({
+        error: error.error,
+        error_description: message(error.text, locale),
+        ...error.extra,
+      } satisfies TokenError);
     }
   });
 
@@ -92,6 +77,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
         [session.userId, session.tenantId],
       );
       if (!user) throw new ApiError('loginExpired', 401);
+      const { companyName, roles } = await sessionConsole(database, session);
       return {
         id: String(user.id),
         name: user.name,
@@ -100,6 +86,8 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
         authStep: user.real_name_verified ? 'VERIFIED' : 'NOT',
         launchAuth: user.real_name_verified,
         companyId: session.companyId,
+        companyName,
+        roles,
       };
     },
   });

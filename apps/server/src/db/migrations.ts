@@ -1,3 +1,5 @@
+import { APP_SHELL_MIGRATION } from './app-shell-tables';
+
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
  * `schema_migrations`. SQL stays within what PostgreSQL 15 has (PGlite is PostgreSQL 18 inside).
@@ -59,4 +61,41 @@ CREATE TABLE refresh_tokens (
 CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
 `,
   },
+  {
+    version: 3,
+    name: 'verification codes, graphic captchas, rate limits',
+    sql: `
+CREATE TABLE sms_codes (
+  tenant_id text NOT NULL REFERENCES tenants (id),
+  phone text NOT NULL,
+  purpose text NOT NULL,
+  code_hash text NOT NULL,
+  sent_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  failed_tries integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (tenant_id, phone, purpose)
+);
+CREATE TABLE sms_outbox (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  phone text NOT NULL,
+  code text NOT NULL,
+  purpose text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX sms_outbox_phone ON sms_outbox (phone, id);
+CREATE TABLE captchas (
+  key text PRIMARY KEY,
+  answer_hash text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX captchas_expiry ON captchas (expires_at);
+CREATE TABLE rate_events (
+  bucket text NOT NULL,
+  at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX rate_events_bucket ON rate_events (bucket, at);
+CREATE INDEX rate_events_at ON rate_events (at);
+`,
+  },
+  APP_SHELL_MIGRATION,
 ];

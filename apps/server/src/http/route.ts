@@ -155,7 +155,8 @@ export function route<
         options.auth === 'user'
           ? await options.handler({ ...input, session: session! })
           : await options.handler(input);
-      if (reply.sent) return reply;
+      // A handler that answers by itself (a file download streaming out) returns the reply.
+      if (reply.sent || data === reply) return reply;
       return ok(data ?? null);
     },
   });

@@ -8,9 +8,20 @@ import { migrate, openDatabase, type Database } from '../db';
 import { seed } from '../seed';
 import { localStorage } from '../storage';
 
+/** A second connection to an opened test database, as another server process would have. */
+interface Connection {
+  database: Database;
+  close(): Promise<void>;
+}
+
 export interface Backend {
   name: 'PGlite' | 'PostgreSQL';
-  open(): Promise<{ database: Database; cleanup(): Promise<void> }>;
+  open(): Promise<{
+    database: Database;
+    cleanup(): Promise<void>;
+    /** Connects again to the same database (PGlite: shares the one embedded instance). */
+    connectAgain(): Promise<Connection>;
+  }>;
 }
 
 /**
@@ -24,7 +35,11 @@ export const BACKENDS: Backend[] = [
     async open() {
       const dir = mkdtempSync(path.join(tmpdir(), 'esign-pglite-'));
       const database = await openDatabase({ dataDir: dir });
-      return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+      return {
+        database,
+        cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+        connectAgain: async () => ({ database, close: async () => undefined }),
+      };
     },
   },
 ];
@@ -42,6 +57,10 @@ if (url) {
           await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
           await admin.close();
         },
+        connectAgain: async () => {
+          const again = await openDatabase({ url, schema });
+          return { database: again, close: () => again.close() };
+        },
       };
     },
   });
@@ -49,7 +68,20 @@ if (url) {
   console.info('DATABASE_URL is not set: the server tests run on the embedded database only.');
 }
 
-export interface TestServer {
+/** How a test server's app is built. */
+export interface TestAppOptions {
+  /** Serve the development-only calls (the SMS outbox); on by default. */
+  development?: boolean;
+  /** The answers of graphic captchas; random by default. */
+  captchaText?: () => string;
+  /** A built web app to serve at /; none by default. */
+  webDir?: string;
+  /** Take client addresses from X-Forwarded-For; off by default. */
+  trustProxy?: boolean;
+}
+
+/** One server process listening on a free port of 127.0.0.1. */
+export interface TestApp {
   /** e.g. http://127.0.0.1:43123 */
   base: string;
   app: FastifyInstance;
@@ -59,24 +91,63 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServer extends TestApp {
+  /**
+   * Another server process over the same database and files, with its own connection, as behind
+   * a load balancer. Close it before this one.
+   */
+  startAnother(options?: TestAppOptions): Promise<TestApp>;
+}
+
+async function listen(
+  database: Database,
+  files: string,
+  { development = true, captchaText, webDir, trustProxy = false }: TestAppOptions,
+): Promise<{ app: FastifyInstance; base: string }> {
+  const app = await buildApp({
+    database,
+    storage: localStorage(files),
+    development,
+    ...(captchaText ? { captchaText } : {}),
+    webDir,
+    trustProxy,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return {
+    app,
+    base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  };
+}
+
 /** A migrated, seeded server listening on a free port of 127.0.0.1 over `backend`'s database. */
 export async function startTestServer(
   backend: Backend,
-  options: { demo?: boolean } = {},
+  options: TestAppOptions & { demo?: boolean } = {},
 ): Promise<TestServer> {
-  const { database, cleanup } = await backend.open();
+  const { database, cleanup, connectAgain } = await backend.open();
   await migrate(database);
   await seed(database, { demo: options.demo ?? true });
   const files = mkdtempSync(path.join(tmpdir(), 'esign-files-'));
-  const app = await buildApp({ database, storage: localStorage(files), development: true });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, base } = await listen(database, files, options);
   return {
     base,
     app,
     database,
     files,
+    async startAnother(anotherOptions = {}) {
+      const connection = await connectAgain();
+      const another = await listen(connection.database, files, anotherOptions);
+      return {
+        ...another,
+        database: connection.database,
+        files,
+        async close() {
+          await another.app.close();
+          await connection.close();
+        },
+      };
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,4 +1,4 @@
-import type { Locale, MessageKey } from '@esign/platform';
+import type { Locale, MessageKey, TokenError } from '@esign/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 
@@ -14,13 +14,22 @@ export interface UserRow {
 
 export const USER_COLUMNS = 'id, tenant_id, phone, name, password_hash, real_name_verified';
 
-/** A refusal of the token endpoint: HTTP 400 or 401 with OAuth2's `error` and a description. */
+/**
+ * A refusal of the token endpoint: HTTP 400 or 401 (403 for a company the user is not a member
+ * of, 429 when rate-limited) with OAuth2's `error` and a description, plus `extra` fields of the
+ * body (`captcha_required`).
+ */
 export class OAuthError extends Error {
   constructor(
     readonly error:
-      'invalid_request' | 'invalid_grant' | 'invalid_client' | 'unsupported_grant_type',
+      | 'invalid_request'
+      | 'invalid_grant'
+      | 'invalid_client'
+      | 'unsupported_grant_type'
+      | 'temporarily_unavailable',
     readonly text: MessageKey,
-    readonly status: 400 | 401 | 429 = 400,
+    readonly status: 400 | 401 | 403 | 429 = 400,
+    readonly extra: Pick<TokenError, 'captcha_required'> = {},
   ) {
     super(text);
   }

@@ -1,0 +1,65 @@
+import { PATHS, type CaptchaData } from '@esign/platform';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BACKENDS,
+  BASIC_CLIENT,
+  call,
+  requestToken,
+  startTestServer,
+  type TestServer,
+} from '../test-support/server';
+
+const ANSWER = 'QR56';
+
+describe.each(BACKENDS)('login limits on $name', (backend) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { captchaText: () => ANSWER });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.database.query('DELETE FROM rate_events'));
+
+  /** A password login on the server at `base`, with a freshly solved captcha. */
+  const signIn = async (base: string, username: string, password: string) => {
+    const { key } = (await call<CaptchaData>(base, 'GET', PATHS.captcha)).body.data;
+    const response = await requestToken(
+      base,
+      { grant_type: 'captcha', tenant_id: '000000', username, password },
+      { Authorization: BASIC_CLIENT, 'Captcha-Key': key, 'Captcha-Code': ANSWER },
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('refuses an account after 10 failures within an hour, even with the right password', async () => {
+    for (let failure = 0; failure < 10; failure += 1) {
+      expect((await signIn(server.base, '13800000001', 'Wrong1234')).status).toBe(400);
+    }
+    const refused = await signIn(server.base, '13800000001', 'Demo12345');
+    expect(refused).toEqual({
+      status: 429,
+      body: {
+        error: 'temporarily_unavailable',
+        error_description: 'Too many failed login attempts; please try again later',
+      },
+    });
+    // Other accounts are not affected.
+    expect((await signIn(server.base, '13800000002', 'Demo12345')).status).toBe(200);
+  });
+
+  it('refuses an IP address after 50 failures within an hour, across server processes', async () => {
+    const another = await server.startAnother({ captchaText: () => ANSWER });
+    try {
+      for (let failure = 0; failure < 50; failure += 1) {
+        const base = failure % 2 === 0 ? server.base : another.base;
+        const phone = `1390000${String(failure).padStart(4, '0')}`;
+        expect((await signIn(base, phone, 'Wrong1234')).status).toBe(400);
+      }
+      for (const base of [server.base, another.base]) {
+        expect((await signIn(base, '13800000001', 'Demo12345')).status).toBe(429);
+      }
+    } finally {
+      await another.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type { Queryable } from '../db';
+import { ApiError } from '../http/route';
+import { USER_COLUMNS, type UserRow } from './grants/types';
+import type { AccessClaims } from './tokens';
+
+/** The user of a tenant with this phone number, if any. */
+export async function userByPhone(
+  db: Pick<Queryable, 'query'>,
+  tenantId: string,
+  phone: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE tenant_id = $1 AND phone = $2`,
+    [tenantId, phone],
+  );
+  return user;
+}
+
+/** The user a session belongs to, if it still exists. */
+export async function userById(
+  db: Pick<Queryable, 'query'>,
+  id: number,
+): Promise<UserRow | undefined> {
+  const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  return user;
+}
+
+/** The user of a signed-in session; 401 when the account is gone. */
+export async function signedInUser(
+  db: Pick<Queryable, 'query'>,
+  session: AccessClaims,
+): Promise<UserRow> {
+  const user = await userById(db, session.userId);
+  if (!user || user.tenant_id !== session.tenantId) throw new ApiError('loginExpired', 401);
+  return user;
+}
+
+/** Refuses (400) a phone that already has an account in the tenant. */
+export async function assertPhoneFree(
+  db: Pick<Queryable, 'query'>,
+  tenantId: string,
+  phone: string,
+): Promise<void> {
+  if (await userByPhone(db, tenantId, phone)) throw new ApiError('phoneRegistered');
+}
+
+/** The account of a phone in the tenant; refused (400) when there is none. */
+export async function registeredUser(
+  db: Pick<Queryable, 'query'>,
+  tenantId: string,
+  phone: string,
+): Promise<UserRow> {
+  const user = await userByPhone(db, tenantId, phone);
+  if (!user) throw new ApiError('phoneNotRegistered');
+  return user;
+}

@@ -1,0 +1,127 @@
+import { PATHS, type CaptchaData, type TokenError } from '@esign/platform';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BACKENDS,
+  BASIC_CLIENT,
+  call,
+  requestToken,
+  startTestServer,
+  type TestServer,
+} from '../test-support/server';
+
+const PHONE = '13800000001';
+const PASSWORD = 'Demo12345';
+
+describe.each(BACKENDS)('the graphic captcha on $name', (backend) => {
+  let server: TestServer;
+  let base: string;
+  /** What the next captcha's answer will be. */
+  let answer = 'K7P3';
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { captchaText: () => answer });
+    base = server.base;
+  });
+  afterAll(() => server.close());
+  // Failed logins are counted per account and per IP (all tests come from 127.0.0.1).
+  beforeEach(() => server.database.query('DELETE FROM rate_events'));
+
+  const newCaptcha = async (text: string) => {
+    answer = text;
+    return (await call<CaptchaData>(base, 'GET', PATHS.captcha)).body.data;
+  };
+  const signIn = async (
+    form: Record<string, string>,
+    captcha?: { key: string; code: string },
+  ): Promise<{ status: number; body: TokenError & { access_token?: string } }> => {
+    const response = await requestToken(
+      base,
+      { tenant_id: '000000', username: PHONE, password: PASSWORD, ...form },
+      {
+        Authorization: BASIC_CLIENT,
+        ...(captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': captcha.code } : {}),
+      },
+    );
+    return { status: response.status, body: (await response.json()) as never };
+  };
+
+  it('serves an SVG image with a key, and keeps only a hash of the answer', async () => {
+    const captcha = await newCaptcha('W4XY');
+    expect(captcha.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(captcha.image.startsWith('data:image/svg+xml;base64,')).toBe(true);
+    const svg = Buffer.from(captcha.image.split(',')[1]!, 'base64').toString();
+    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const [row] = await server.database.query<{ answer_hash: string }>(
+      'SELECT answer_hash FROM captchas WHERE key = $1',
+      [captcha.key],
+    );
+    expect(row!.answer_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.answer_hash).not.toContain('W4XY');
+  });
+
+  it('asks for the captcha after a failed login, until the account signs in', async () => {
+    const wrong = await signIn({ grant_type: 'password', password: 'Wrong1234' });
+    expect(wrong).toMatchObject({ status: 400, body: { captcha_required: true } });
+
+    const without = await signIn({ grant_type: 'password' });
+    expect(without).toEqual({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        error_description: 'Please enter the graphic verification code',
+        captcha_required: true,
+      },
+    });
+
+    const first = await newCaptcha('AB23');
+    const mistyped = await signIn({ grant_type: 'password' }, { key: first.key, code: 'AB24' });
+    expect(mistyped.body).toMatchObject({
+      error: 'invalid_grant',
+      error_description:
+        'The graphic verification code is wrong or has expired; please try a new one',
+      captcha_required: true,
+    });
+    // One guess per image: the right answer no longer opens it.
+    const reused = await signIn({ grant_type: 'password' }, { key: first.key, code: 'AB23' });
+    expect(reused.body.error_description).toMatch(/graphic verification code is wrong/);
+
+    // Either grant takes the captcha; answers ignore case.
+    const second = await newCaptcha('CD45');
+    const solved = await signIn({ grant_type: 'password' }, { key: second.key, code: 'cd45' });
+    expect(solved.status).toBe(200);
+    expect(solved.body.access_token).toBeTruthy();
+
+    // Signed in: the captcha is no longer asked for.
+    expect((await signIn({ grant_type: 'password' })).status).toBe(200);
+  });
+
+  it('always wants the captcha with grant_type=captcha, and refuses an expired one', async () => {
+    const without = await signIn({ grant_type: 'captcha' });
+    expect(without.body).toMatchObject({ error: 'invalid_request', captcha_required: true });
+
+    const stale = await newCaptcha('EF67');
+    await server.database.query(
+      "UPDATE captchas SET expires_at = now() - interval '1 second' WHERE key = $1",
+      [stale.key],
+    );
+    expect((await signIn({ grant_type: 'captcha' }, { key: stale.key, code: 'EF67' })).status).toBe(
+      400,
+    );
+
+    const fresh = await newCaptcha('GH89');
+    const solved = await signIn({ grant_type: 'captcha' }, { key: fresh.key, code: 'GH89' });
+    expect(solved.status).toBe(200);
+  });
+
+  it('asks every account signing in from an IP for the captcha after 3 failures there', async () => {
+    for (const phone of ['13900000041', '13900000042']) {
+      const wrong = await signIn({ grant_type: 'password', username: phone });
+      expect(wrong.body.error_description).toBe('Incorrect phone number or password');
+    }
+    // Two failures from this address: an account that has not failed signs in freely.
+    expect((await signIn({ grant_type: 'password' })).status).toBe(200);
+    await signIn({ grant_type: 'password', username: '13900000043' });
+    const asked = await signIn({ grant_type: 'password' });
+    expect(asked.body).toMatchObject({ error: 'invalid_request', captcha_required: true });
+  });
+});

@@ -1,0 +1,70 @@
+import { DEFAULT_TENANT_ID, GRANT_TYPE_COMPANY_USER, type TokenResponse } from '@esign/platform';
+import type { Database } from '../db';
+import { hashPassword } from '../passwords';
+import { DEMO_COMPANY, DEMO_PASSWORD } from '../seed';
+import { BASIC_CLIENT, login, requestToken } from './server';
+
+/** The id of the seeded "Demo Technology Co., Ltd.". */
+export async function demoCompanyId(database: Database): Promise<number> {
+  const [row] = await database.query<{ id: string }>(
+    'SELECT id FROM companies WHERE full_name = $1',
+    [DEMO_COMPANY],
+  );
+  return Number(row!.id);
+}
+
+/**
+ * Adds a user with the demo password, in a tenant of its own when `tenantId` is new, and makes it
+ * a member of `company` with a role. Gives the user's id.
+ */
+export async function addUser(
+  database: Database,
+  {
+    phone,
+    tenantId = DEFAULT_TENANT_ID,
+    company,
+  }: { phone: string; tenantId?: string; company?: { id: number; role: string } },
+): Promise<number> {
+  await database.query(
+    'INSERT INTO tenants (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+    [tenantId, `Tenant ${tenantId}`],
+  );
+  const [user] = await database.query<{ id: string }>(
+    `INSERT INTO users (tenant_id, phone, name, password_hash, real_name_verified)
+     VALUES ($1, $2, 'Test User', $3, true) RETURNING id`,
+    [tenantId, phone, await hashPassword(DEMO_PASSWORD)],
+  );
+  if (company) {
+    await database.query(
+      'INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3)',
+      [company.id, user!.id, company.role],
+    );
+  }
+  return Number(user!.id);
+}
+
+/** Asks the token endpoint to move a session into a company (or -1, the personal console). */
+export function switchConsole(
+  base: string,
+  accessToken: string,
+  companyId: number | string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return requestToken(
+    base,
+    { grant_type: GRANT_TYPE_COMPANY_USER, company_id: String(companyId) },
+    { Authorization: BASIC_CLIENT, 'Blade-Auth': `bearer ${accessToken}`, ...headers },
+  );
+}
+
+/** Signs a user in by password and into a company; gives the company session's tokens. */
+export async function loginInto(
+  base: string,
+  phone: string,
+  companyId: number,
+): Promise<TokenResponse> {
+  const { access_token } = await login(base, phone, DEMO_PASSWORD);
+  const response = await switchConsole(base, access_token, companyId);
+  if (response.status !== 200) throw new Error(`switch failed: ${await response.text()}`);
+  return (await response.json()) as TokenResponse;
+}

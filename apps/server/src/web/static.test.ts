@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../config';
+import { BACKENDS, startTestServer, type TestApp, type TestServer } from '../test-support/server';
+
+const INDEX = '<!doctype html><title>eSign</title><div id="root"></div>';
+const ASSET = 'console.log("app");';
+
+describe.each(BACKENDS)('the web app beside the API on $name', (backend) => {
+  let webDir: string;
+  let server: TestServer;
+  let apiOnly: TestApp;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'esign-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), INDEX);
+    writeFileSync(path.join(webDir, 'assets', 'index-B4x9Qk2a.js'), ASSET);
+    server = await startTestServer(backend, { webDir });
+    apiOnly = await server.startAnother();
+  });
+  afterAll(async () => {
+    await apiOnly.close();
+    await server.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const get = (path: string, base = server.base) => fetch(`${base}${path}`);
+
+  it('serves index.html at / and hashed assets with a year of caching', async () => {
+    const index = await get('/');
+    expect(index.status).toBe(200);
+    expect(await index.text()).toBe(INDEX);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const asset = await get('/assets/index-B4x9Qk2a.js');
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe(ASSET);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers page paths the app routes itself with index.html', async () => {
+    for (const page of ['/agency-contract/index', '/real-name/index?isPerson=true', '/404']) {
+      const response = await get(page);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toBe(INDEX);
+    }
+  });
+
+  it('keeps unknown API calls and missing files a 404 envelope', async () => {
+    for (const missing of ['/api/no-such-call', '/api', '/assets/missing.js']) {
+      const response = await get(missing);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 404, success: false });
+    }
+    const post = await fetch(`${server.base}/dashboard`, { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+
+  it('serves the API alone when no web app is given', async () => {
+    const response = await get('/', apiOnly.base);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 404, success: false });
+  });
+});
+
+describe('WEB_DIR', () => {
+  it('defaults to apps/web/dist beside the server and follows the environment', () => {
+    expect(readConfig({}, []).webDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
+    expect(readConfig({ WEB_DIR: '/srv/esign-web' }, []).webDir).toBe('/srv/esign-web');
+  });
+});

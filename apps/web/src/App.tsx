@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import { queryClient } from './api/queryClient';
+import { localeOf } from './i18n/locale';
+import type { createAppRouter } from './routes/router';
+import { THEME } from './theme';
+
+/** antd's theme and its own texts (en_US or zh_CN), following the interface language. */
+export function AppConfig({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider locale={localeOf(i18n) === 'zh' ? zhCN : enUS} theme={THEME}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** The app: antd's context, the server-state cache and the router. */
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <AppConfig>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </AppConfig>
+  );
+}

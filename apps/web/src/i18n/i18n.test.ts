@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALE_KEY, RESOURCES, createI18n, storedLocale, switchLocale } from './locale';
+
+/** Every leaf of a strings tree as `[dotted key, text]`. */
+function leaves(tree: unknown, prefix = ''): [string, unknown][] {
+  if (typeof tree !== 'object' || tree === null) return [[prefix, tree]];
+  return Object.entries(tree).flatMap(([key, inner]) =>
+    leaves(inner, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+/** A key missing on one side, as `language: key`. */
+function missingKeys(a: unknown, b: unknown, [nameA, nameB]: [string, string]): string[] {
+  const keysA = new Set(leaves(a).map(([key]) => key));
+  const keysB = new Set(leaves(b).map(([key]) => key));
+  return [
+    ...[...keysA].filter((key) => !keysB.has(key)).map((key) => `${nameB}: ${key}`),
+    ...[...keysB].filter((key) => !keysA.has(key)).map((key) => `${nameA}: ${key}`),
+  ];
+}
+
+const memoryStorage = (entries: Record<string, string> = {}) => {
+  const map = new Map(Object.entries(entries));
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    map,
+  };
+};
+
+describe('the app strings', () => {
+  it('have every key in both English and Chinese', () => {
+    expect(missingKeys(RESOURCES.en, RESOURCES.zh, ['en', 'zh'])).toEqual([]);
+  });
+
+  it('notice a key that exists in one language only', () => {
+    const en = { a: { b: 'x', c: 'y' } };
+    const zh = { a: { b: 'x' }, d: 'z' };
+    expect(missingKeys(en, zh, ['en', 'zh'])).toEqual(['zh: a.c', 'en: d']);
+  });
+
+  it('are non-empty strings with the same placeholders in both languages', () => {
+    const zh = new Map(leaves(RESOURCES.zh));
+    for (const [key, text] of leaves(RESOURCES.en)) {
+      const other = zh.get(key);
+      expect(typeof text === 'string' && text.trim() !== '', `en ${key}`).toBe(true);
+      expect(typeof other === 'string' && other.trim() !== '', `zh ${key}`).toBe(true);
+      const placeholders = (value: unknown) =>
+        String(value)
+          .match(/{{\w+}}/g)
+          ?.sort() ?? [];
+      expect(placeholders(other), key).toEqual(placeholders(text));
+    }
+  });
+});
+
+describe('the language', () => {
+  it('is English unless Chinese was chosen before', () => {
+    expect(storedLocale(memoryStorage())).toBe('en');
+    expect(storedLocale(memoryStorage({ [LOCALE_KEY]: 'fr' }))).toBe('en');
+    expect(storedLocale(memoryStorage({ [LOCALE_KEY]: 'zh' }))).toBe('zh');
+  });
+
+  it('switches at runtime and is kept in localStorage `locale`', async () => {
+    const storage = memoryStorage();
+    const i18n = createI18n('en');
+    expect(i18n.t('routes.login')).toBe('Log in');
+    await switchLocale(i18n, storage, 'zh');
+    expect(i18n.t('routes.login')).toBe('登录');
+    expect(storage.map.get(LOCALE_KEY)).toBe('zh');
+    await switchLocale(i18n, storage, 'en');
+    expect(i18n.t('app.documentTitle', { page: 'Home' })).toBe('Home · eSign');
+    expect(storage.map.get(LOCALE_KEY)).toBe('en');
+  });
+});

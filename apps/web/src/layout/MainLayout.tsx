@@ -1,0 +1,59 @@
+import { MAIN_MARGIN_PX, SIDEBAR_WIDTH_PX } from '@esign/platform';
+import { Drawer, Layout } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { mustVerifyRealName } from '../routes/guards';
+import { useSession } from '../session';
+import { RealNameRequired } from './RealNameRequired';
+import { SideNav } from './SideNav';
+import { TopBar } from './TopBar';
+import { useIsMobile } from './useIsMobile';
+
+/**
+ * The signed-in layout: a sidebar of 214 px beside the main area (left margin 210 px), or below
+ * 992 px a drawer opened from the top bar. A page that needs real-name authentication the user has
+ * not done yet shows why instead.
+ */
+export default function MainLayout() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const user = useSession((state) => state.userInfo);
+  const signedIn = useSession((state) => state.token !== null);
+
+  // Right after logout, before the login page opens: nothing here may ask the server any more.
+  if (!signedIn) return null;
+
+  return (
+    <Layout className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      {isMobile ? (
+        <Drawer
+          placement="left"
+          size={SIDEBAR_WIDTH_PX}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+          aria-label={t('layout.navigation')}
+        >
+          <SideNav onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : (
+        <Layout.Sider width={SIDEBAR_WIDTH_PX} theme="light" className="app-sider">
+          <SideNav />
+        </Layout.Sider>
+      )}
+      <Layout style={{ marginLeft: isMobile ? 0 : MAIN_MARGIN_PX }} className="app-body">
+        <TopBar onOpenMenu={isMobile ? () => setDrawerOpen(true) : undefined} />
+        <Layout.Content id="main" tabIndex={-1} className="app-content">
+          {mustVerifyRealName(pathname, user) ? <RealNameRequired /> : <Outlet />}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,62 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { queries } from '../api/queries';
+import { HOME_PATH, sectionOf } from '../routes/table';
+import { useSession } from '../session';
+import { Brand } from './Brand';
+import { menuEntries, openGroups, permittedPaths, type MenuEntry } from './menu';
+import { useGuardedNavigate } from './useGuardedNavigate';
+
+/** The sidebar: the product, and the pages of the section the user is in. */
+export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { go } = useGuardedNavigate();
+  const companyId = useSession((state) => state.companyId);
+  const sysType = useSession((state) => state.sysType);
+  const menu = useQuery(queries.menu(companyId));
+  const section = sectionOf(pathname);
+
+  const entries = menuEntries(section, {
+    permitted: menu.data ? permittedPaths(menu.data.routes) : null,
+    isAdmin: menu.data?.roles.includes('admin') ?? false,
+    showFees: sysType === 0,
+  });
+  const items = (list: MenuEntry[]): MenuProps['items'] =>
+    list.map((entry) => ({
+      key: entry.key,
+      label: t(`routes.${entry.title}`),
+      children: entry.children ? items(entry.children) : undefined,
+    }));
+
+  return (
+    <nav className="side-nav" aria-label={t('layout.navigation')}>
+      <Link to={HOME_PATH} className="side-brand brand-link" onClick={onNavigate}>
+        <Brand />
+      </Link>
+      {section.id === 'workbench' ? null : (
+        <>
+          <Link to={HOME_PATH} className="side-back" onClick={onNavigate}>
+            <ArrowLeftOutlined aria-hidden /> {t('layout.backToWorkbench')}
+          </Link>
+          <h2 className="side-section">{t(`routes.${section.title}`)}</h2>
+        </>
+      )}
+      <Menu
+        key={section.id}
+        mode="inline"
+        inlineIndent={16}
+        selectedKeys={[pathname]}
+        defaultOpenKeys={openGroups(entries, pathname)}
+        items={items(entries)}
+        onClick={({ key }) => {
+          onNavigate?.();
+          go(key);
+        }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,17 @@
+import { useNavigate } from 'react-router-dom';
+import { revokeSession } from '../api/auth';
+import { queryClient } from '../api/queryClient';
+import { loginPath } from '../routes/guards';
+import { session } from '../session';
+
+/** Logs out: the server revokes the refresh token, the client forgets the session and its data. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  return async () => {
+    // The session ends on this device whether or not the server could be told.
+    await revokeSession(session.getState().refreshToken).catch(() => null);
+    session.getState().logout();
+    queryClient.clear();
+    navigate(loginPath(Date.now()), { replace: true });
+  };
+}

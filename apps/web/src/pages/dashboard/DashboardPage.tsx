@@ -1,0 +1,150 @@
+import { FileAddOutlined, FileTextOutlined } from '@ant-design/icons';
+import type { ContractStatistics } from '@esign/platform';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queries } from '../../api/queries';
+import { useGuardedNavigate } from '../../layout/useGuardedNavigate';
+import { REAL_NAME_PATH } from '../../routes/guards';
+import { useSession } from '../../session';
+
+const CONTRACT_LIST = '/agency-contract/index';
+
+/** The statuses the home screen counts, in the order a contract passes through them. */
+const STATUSES: (keyof ContractStatistics)[] = [
+  'filling',
+  'signing',
+  'completed',
+  'refused',
+  'approvalRejected',
+  'expired',
+];
+
+function QuickAction({
+  icon,
+  title,
+  hint,
+  onClick,
+}: {
+  icon: ReactNode;
+  title: string;
+  hint: string;
+  onClick(): void;
+}) {
+  return (
+    <button type="button" className="quick-action" onClick={onClick}>
+      <span className="quick-action-icon" aria-hidden>
+        {icon}
+      </span>
+      <span className="quick-action-text">
+        <span className="quick-action-title">{title}</span>
+        <span className="quick-action-hint">{hint}</span>
+      </span>
+    </button>
+  );
+}
+
+/** The counts of the console's contracts by status, each opening the list filtered by it. */
+function ContractCounts() {
+  const { t } = useTranslation();
+  const { go } = useGuardedNavigate();
+  const companyId = useSession((state) => state.companyId);
+  const statistics = useQuery(queries.contractStatistics(companyId));
+
+  if (statistics.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (statistics.isError) {
+    return (
+      <Empty
+        description={
+          <>
+            <strong>{t('dashboard.countsUnavailable')}</strong>
+            <br />
+            {t('dashboard.countsUnavailableHint')}
+          </>
+        }
+      >
+        <Button onClick={() => void statistics.refetch()}>{t('common.retry')}</Button>
+      </Empty>
+    );
+  }
+  return (
+    <ul className="status-counts">
+      {STATUSES.map((status) => (
+        <li key={status}>
+          <button
+            type="button"
+            className={`status-count status-${status}`}
+            onClick={() => go(`${CONTRACT_LIST}?status=${status}`)}
+          >
+            <span className="status-count-value">{statistics.data[status]}</span>
+            <span className="status-count-label">{t(`dashboard.status.${status}`)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /dashboard: a greeting, quick actions and the contract counts by status. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { go } = useGuardedNavigate();
+  const user = useSession((state) => state.userInfo);
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1 className="page-title">{t('routes.dashboard')}</h1>
+        {user ? (
+          <p className="page-subtitle">
+            {t('dashboard.welcome', { name: user.name || user.phone })}
+          </p>
+        ) : null}
+      </header>
+      {user?.authStep === 'NOT' ? (
+        <Alert
+          className="page-alert"
+          type="warning"
+          showIcon
+          title={t('realName.banner')}
+          action={
+            <Button size="small" type="primary" onClick={() => go(REAL_NAME_PATH)}>
+              {t('realName.authenticate')}
+            </Button>
+          }
+        />
+      ) : null}
+      <section aria-labelledby="quick-actions" className="page-section">
+        <h2 id="quick-actions" className="section-title">
+          {t('dashboard.quickActions')}
+        </h2>
+        <div className="quick-actions">
+          <QuickAction
+            icon={<FileAddOutlined />}
+            title={t('dashboard.initiate')}
+            hint={t('dashboard.initiateHint')}
+            onClick={() => go('/agency-contract/directly-launch')}
+          />
+          <QuickAction
+            icon={<FileTextOutlined />}
+            title={t('dashboard.templates')}
+            hint={t('dashboard.templatesHint')}
+            onClick={() => go('/template/index')}
+          />
+        </div>
+      </section>
+      <section aria-labelledby="contract-counts" className="page-section">
+        <Card
+          title={
+            <h2 id="contract-counts" className="section-title">
+              {t('dashboard.counts')}
+            </h2>
+          }
+        >
+          <ContractCounts />
+        </Card>
+      </section>
+    </div>
+  );
+}

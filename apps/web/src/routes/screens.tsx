@@ -1,0 +1,10 @@
+import type { ComponentType } from 'react';
+import DashboardPage from '../pages/dashboard/DashboardPage';
+
+/**
+ * The screens built so far, by full path. Every other route of the table shows a titled
+ * "comes later" page until its issue fills it.
+ */
+export const SCREENS: Readonly<Record<string, ComponentType>> = {
+  '/dashboard': DashboardPage,
+};

@@ -1,0 +1,134 @@
+import {
+  DEFAULT_TENANT_ID,
+  PERSONAL_CONSOLE_ID,
+  type SystemInfo,
+  type TokenResponse,
+  type UserInfo,
+} from '@esign/platform';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { COOKIE_KEYS, STORAGE_KEYS, type CookieJar, type KeyValueStorage } from './keys';
+
+/** A graphic captcha the user typed, attached to the next password login. */
+export interface Captcha {
+  key: string;
+  code: string;
+}
+
+/** The session of spec 000 §3: tokens, console, system type and the user (spec 000 §3–4). */
+export interface SessionState {
+  token: string | null;
+  refreshToken: string | null;
+  /** Seconds the access token lived when it was issued. */
+  expiresIn: number;
+  /** When the access token was issued, in ms since the epoch. */
+  lastStamp: number;
+  /** The console: a company id, or -1 for the personal console. */
+  companyId: number;
+  companyName: string;
+  companyAuth: string;
+  tenantId: string;
+  /** 0 shows the fee center; 1 hides the personal account page. */
+  sysType: SystemInfo['sysType'];
+  /** Fetched by the route guard when empty. */
+  userInfo: UserInfo | null;
+  captcha: Captcha | null;
+}
+
+export interface SessionActions {
+  /** Keeps what a login (any grant type) answered, stamped with the time it arrived. */
+  signIn(tokens: TokenResponse, now: number): void;
+  setUserInfo(userInfo: UserInfo): void;
+  setSystem(system: Pick<SystemInfo, 'tenantId' | 'sysType'>): void;
+  setCaptcha(captcha: Captcha | null): void;
+  /** Clears localStorage (keeping the language) and the session. */
+  logout(): void;
+}
+
+export type Session = SessionState & SessionActions;
+export type SessionStore = StoreApi<Session>;
+
+const signedOut = {
+  token: null,
+  refreshToken: null,
+  expiresIn: 0,
+  lastStamp: 0,
+  companyId: PERSONAL_CONSOLE_ID,
+  companyName: '',
+  companyAuth: '',
+  userInfo: null,
+  captcha: null,
+} satisfies Partial<SessionState>;
+
+function restore(storage: KeyValueStorage): Partial<SessionState> {
+  const number = (key: string, fallback: number) => {
+    const value = Number(storage.getItem(key) ?? Number.NaN);
+    return Number.isFinite(value) ? value : fallback;
+  };
+  return {
+    token: storage.getItem(STORAGE_KEYS.token),
+    refreshToken: storage.getItem(STORAGE_KEYS.refreshToken),
+    expiresIn: number(STORAGE_KEYS.expiresIn, 0),
+    lastStamp: number(STORAGE_KEYS.lastStamp, 0),
+    companyId: number(STORAGE_KEYS.companyId, PERSONAL_CONSOLE_ID),
+    companyName: storage.getItem(STORAGE_KEYS.companyName) ?? '',
+    companyAuth: storage.getItem(STORAGE_KEYS.companyAuth) ?? '',
+  };
+}
+
+/**
+ * The session store, restored from and written through to localStorage under the keys of spec
+ * 000 §3; the current company is also kept in cookies.
+ */
+export function createSessionStore(storage: KeyValueStorage, cookies: CookieJar): SessionStore {
+  return createStore<Session>()((set) => ({
+    ...signedOut,
+    tenantId: DEFAULT_TENANT_ID,
+    sysType: 0,
+    ...restore(storage),
+
+    signIn(tokens, now) {
+      // Servers that predate the company login leave these two out.
+      const companyAuth = tokens.company_auth ?? '';
+      const companyName = tokens.company_name ?? '';
+      const entries: [string, string][] = [
+        [STORAGE_KEYS.token, tokens.access_token],
+        [STORAGE_KEYS.refreshToken, tokens.refresh_token],
+        [STORAGE_KEYS.expiresIn, String(tokens.expires_in)],
+        [STORAGE_KEYS.lastStamp, String(now)],
+        [STORAGE_KEYS.companyId, String(tokens.company_id)],
+        [STORAGE_KEYS.companyName, companyName],
+        [STORAGE_KEYS.companyAuth, companyAuth],
+      ];
+      for (const [key, value] of entries) storage.setItem(key, value);
+      cookies.set(COOKIE_KEYS.companyId, String(tokens.company_id));
+      if (companyAuth) cookies.set(COOKIE_KEYS.companyAuth, companyAuth);
+      else cookies.remove(COOKIE_KEYS.companyAuth);
+      set({
+        token: tokens.access_token,
+        refreshToken: tokens.refresh_token,
+        expiresIn: tokens.expires_in,
+        lastStamp: now,
+        companyId: tokens.company_id,
+        companyName,
+        companyAuth,
+        tenantId: tokens.tenant_id || DEFAULT_TENANT_ID,
+        // A new console means new user info (roles, launchAuth); the guard fetches it again.
+        userInfo: null,
+        captcha: null,
+      });
+    },
+
+    setUserInfo: (userInfo) => set({ userInfo }),
+    setSystem: ({ tenantId, sysType }) => set({ tenantId, sysType }),
+    setCaptcha: (captcha) => set({ captcha }),
+
+    logout() {
+      const locale = storage.getItem(STORAGE_KEYS.locale);
+      storage.clear();
+      if (locale !== null) storage.setItem(STORAGE_KEYS.locale, locale);
+      cookies.remove(COOKIE_KEYS.companyId);
+      cookies.remove(COOKIE_KEYS.companyAuth);
+      set(signedOut);
+    },
+  }));
+}
