@@ -3,6 +3,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The editor's drawing layers: React, Konva, `src/react` and the element kinds' views and panels. */
+const EDITOR_LAYERS = [
+  'react',
+  'react-dom',
+  'react-konva',
+  'konva',
+  '*/react/*',
+  '**/views',
+  '**/view',
+  '**/panel',
+];
+
+/** Rules refusing any import that matches one of `group`'s gitignore-style patterns. */
+function forbidImports(group, message) {
+  return { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,28 +59,21 @@ export default tseslint.config(
       'packages/template-editor/src/core/**/*.ts',
       'packages/template-editor/src/elements/*/model.ts',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                'react',
-                'react-dom',
-                'react-konva',
-                'konva',
-                'pdf-lib',
-                'pdfjs-dist',
-                '*/react/*',
-                '*/pdf/*',
-              ],
-              message: 'core must not import React, Konva, PDF libraries or the DOM layers.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: forbidImports(
+      [...EDITOR_LAYERS, 'pdf-lib', 'pdfjs-dist', '*/pdf/*', '**/pdf'],
+      'core must not import React, Konva, PDF libraries, the DOM layers or the element kinds’ views, panels and PDF writers.',
+    ),
+  },
+  {
+    // PDF in and out runs on the server too; the element kinds' PDF writers are part of it.
+    files: [
+      'packages/template-editor/src/pdf/**/*.ts',
+      'packages/template-editor/src/elements/*/pdf.ts',
+    ],
+    rules: forbidImports(
+      EDITOR_LAYERS,
+      'pdf must not import React, Konva, the editor or the element kinds’ views and panels.',
+    ),
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -5,7 +6,7 @@ import { migrate, openDatabase } from './db';
 import { seed } from './seed';
 import { localStorage } from './storage';
 
-/** Starts the API: opens the database, migrates it, seeds it, listens, and stops cleanly on SIGTERM. */
+/** Starts the platform (API, and the web app when built): opens the database, migrates it, seeds it, listens, and stops cleanly on SIGTERM. */
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -20,8 +21,10 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
   });
   await app.listen({ port: config.port, host: config.host });
+  const web = existsSync(path.join(config.webDir, 'index.html'));
   console.log(
-    `eSign API on http://localhost:${config.port}/api (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}` +
+    `eSign ${web ? `on http://localhost:${config.port}/ (web app) with its API` : 'API'} at http://localhost:${config.port}/api ` +
+      `(${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}` +
       `${applied.length > 0 ? `, migrations ${applied.join(', ')} applied` : ''})`,
   );
   if (demo.length > 0) {

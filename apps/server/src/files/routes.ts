@@ -93,6 +93,7 @@ export async function fileRoutes(app: FastifyInstance, context: AppContext): Pro
       'Uploads a contract document (multipart field `file`): PDF, DOC or DOCX judged by content, at most 100 MB',
     tag: 'blade-resource',
     auth: 'user',
+    fileField: 'file',
     handler: async ({ request, reply, session }): Promise<UploadedFile> => {
       try {
         return await storeUpload(context, request, session);

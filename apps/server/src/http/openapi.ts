@@ -51,7 +51,20 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
         });
       }
     }
-    if (route.body) {
+    if (route.fileField) {
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: [route.fileField],
+              properties: { [route.fileField]: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      };
+    } else if (route.body) {
       const schema = json(route.body);
       operation.requestBody = {
         required: true,

@@ -46,6 +46,8 @@ export interface RouteOptions<B extends Schema | undefined, Q extends Schema | u
   body?: B;
   /** The query string, checked before the handler runs. */
   query?: Q;
+  /** A multipart upload: the name of its file field (the handler reads the stream itself). */
+  fileField?: string;
 }
 
 interface PublicRoute<
@@ -75,6 +77,8 @@ export interface DescribedRoute {
   query?: Schema | undefined;
   /** Where the body is form-encoded only (the OAuth2 token endpoint). */
   formOnly?: boolean;
+  /** A multipart upload: the name of its file field. */
+  fileField?: string | undefined;
 }
 
 /** Records a route that is registered by hand (the token endpoint) for the OpenAPI document. */
@@ -127,6 +131,7 @@ export function route<
     auth: options.auth,
     body: options.body,
     query: options.query,
+    fileField: options.fileField,
   });
   app.route({
     method: options.method,

@@ -20,7 +20,8 @@ export {
   type PdfWorkerMode,
   type PdfJsOptions,
 } from './worker';
-export { renderContractPdf, formatContractDate, type RenderContractInput } from './render';
+export { renderContractPdf, type RenderContractInput } from './render';
+export { formatContractDate } from '../elements/date/pdf';
 export { FONT_FALLBACKS, type ContractFonts } from './fonts';
 export { MIN_FONT_SIZE } from './text';
 export {

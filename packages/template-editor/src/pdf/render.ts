@@ -1,15 +1,18 @@
 /**
  * `renderContractPdf`: writes a contract's filled values and its parties' seals into the contract's
- * PDF at exactly the places the template's author chose.
+ * PDF at exactly the places the template's author chose. What each element puts on its page is its
+ * kind's writer's to say (`src/elements/<kind>/pdf.ts`, found in `writers.ts`); this module opens
+ * the document, plans every element, draws the plan and saves.
  */
-import { PDFDocument, rgb, type Color, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { deriveStampLocations } from '../core/stamps';
-import type { DateFormat, StampLocation, TemplateElement, TemplateProject } from '../core';
+import type { StampLocation, TemplateProject } from '../core';
 import { MAX_PDF_BYTES, PdfError } from './errors';
-import { DocumentFonts, faceOf, type ContractFonts, type FontEntry } from './fonts';
-import { pageFrame, placeBox, turnAbout, type DisplayedBox, type PageFrame } from './geometry';
-import { DocumentImages, imageBytesOf } from './images';
-import { layoutText, normaliseText, type TextLayout } from './text';
+import { DocumentFonts, type ContractFonts } from './fonts';
+import { pageFrame, placeBox, turnAbout, type PageFrame } from './geometry';
+import { DocumentImages } from './images';
+import { fieldName, type Drawing, type PlanContext } from './plan';
+import { ELEMENT_PDF_WRITERS } from './writers';
 
 /** What `renderContractPdf` writes, and into what. */
 export interface RenderContractInput {
@@ -61,22 +64,22 @@ export async function renderContractPdf(input: RenderContractInput): Promise<Uin
     }
   });
   const documentFonts = new DocumentFonts(doc, fonts);
-  const images = new DocumentImages(doc);
   const stamps = new Map<string, StampLocation>();
   for (const stamp of deriveStampLocations(project)) stamps.set(stamp.elementUuid, stamp);
+  const context: PlanContext = {
+    values,
+    seals,
+    stamps,
+    documentFonts,
+    images: new DocumentImages(doc),
+  };
 
   // Plan first (fonts chosen, text set, images embedded) so that every character written is known
   // before any font is subset, and so that an error leaves nothing half-drawn.
   const drawings: Drawing[] = [];
   for (let p = 0; p < project.pages.length; p++) {
     for (const element of project.pages[p]!.elements) {
-      const planned = await planElement(element, p, {
-        values,
-        seals,
-        stamps,
-        documentFonts,
-        images,
-      });
+      const planned = await ELEMENT_PDF_WRITERS[element.elName].plan(element, p, context);
       if (planned.length === 0) continue;
       if (p >= pages.length) {
         throw new PdfError(
@@ -143,103 +146,6 @@ async function blankDocument(project: Pick<TemplateProject, 'pages'>): Promise<P
   return doc;
 }
 
-type Drawing =
-  | {
-      kind: 'text';
-      page: number;
-      box: DisplayedBox;
-      style: Paint;
-      entry: FontEntry;
-      layout: TextLayout;
-    }
-  | {
-      kind: 'image';
-      page: number;
-      box: DisplayedBox;
-      image: PDFImage;
-      opacity: number;
-      fit: 'contain' | 'fill';
-    }
-  | {
-      kind: 'frame';
-      page: number;
-      box: DisplayedBox;
-      fill: Color | undefined;
-      stroke: Color | undefined;
-      opacity: number;
-    };
-
-interface Paint {
-  color: Color;
-  opacity: number;
-}
-
-interface PlanContext {
-  values: Readonly<Record<string, string | Uint8Array>>;
-  seals: Readonly<Record<string, Uint8Array>>;
-  stamps: Map<string, StampLocation>;
-  documentFonts: DocumentFonts;
-  images: DocumentImages;
-}
-
-/** What one element puts on its page: its frame (colours the author set) and its value. */
-async function planElement(
-  element: TemplateElement,
-  page: number,
-  context: PlanContext,
-): Promise<Drawing[]> {
-  const style = element.commonStyle;
-  const box: DisplayedBox = {
-    x: style.left + style.width / 2,
-    y: style.top + style.height / 2,
-    width: style.width,
-    height: style.height,
-    rotate: style.rotate,
-  };
-  if (element.elName === 'seal') {
-    const stamp = context.stamps.get(element.uuid);
-    if (!stamp || !stamp.sealId) return [];
-    const bytes = context.seals[stamp.sealId];
-    if (!bytes) return [];
-    const image = await context.images.embed(bytes, `seal ${stamp.sealId}`);
-    // Exactly the stamp location: centre, size and rotation as deriveStampLocations reports them.
-    const { x, y, width, height, rotate } = stamp;
-    return [
-      { kind: 'image', page, box: { x, y, width, height, rotate }, image, opacity: 1, fit: 'fill' },
-    ];
-  }
-  const out: Drawing[] = [];
-  const opacity = clamp01(style.opacity);
-  const fill = element.config.backgroundColor
-    ? parseColor(element.config.backgroundColor)
-    : undefined;
-  const stroke = element.config.outLineColor ? parseColor(element.config.outLineColor) : undefined;
-  // The editor's preview shows these colours, so the contract shows them too.
-  if (fill || stroke) out.push({ kind: 'frame', page, box, fill, stroke, opacity });
-
-  const given = context.values[element.uuid];
-  const value = given !== undefined ? given : element.value || element.previewConfig.value;
-  if (value === '' || (value instanceof Uint8Array && value.length === 0)) return out;
-  const field = fieldName(element);
-  if (element.elName === 'image' || element.elName === 'signature') {
-    const image = await context.images.embed(imageBytesOf(value, field), field);
-    out.push({ kind: 'image', page, box, image, opacity, fit: 'contain' });
-    return out;
-  }
-  const raw = typeof value === 'string' ? value : new TextDecoder().decode(value);
-  const text = normaliseText(
-    element.elName === 'date' ? formatContractDate(raw, element.config.dateFormat) : raw,
-  );
-  if (!text.trim()) return out;
-  const entry = await context.documentFonts.resolve(style.fontFamily, text, field);
-  const layout = layoutText(text, faceOf(entry), style);
-  if (!layout) throw new PdfError('value-too-long', field);
-  for (const line of layout.lines) context.documentFonts.use(entry, line.text);
-  const color = parseColor(style.color) ?? rgb(0, 0, 0);
-  out.push({ kind: 'text', page, box, entry, layout, style: { color, opacity } });
-  return out;
-}
-
 async function draw(
   drawing: Drawing,
   page: PDFPage,
@@ -290,49 +196,12 @@ async function draw(
   }
 }
 
-/** Writes an ISO date (`yyyy-MM-dd`, optionally followed by a time) in the field's format. */
-export function formatContractDate(value: string, format: DateFormat): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
-  if (!match) return value;
-  const [, year, month, day] = match;
-  return format.replace('yyyy', year!).replace('MM', month!).replace('dd', day!);
-}
-
-/** `#rgb`, `#rrggbb`, `rgb(…)` or `rgba(…)` (alpha ignored) as a pdf-lib colour. */
-export function parseColor(value: string): Color | undefined {
-  const text = value.trim();
-  let match = /^#([0-9a-f]{3})$/i.exec(text);
-  if (match) {
-    const [r, g, b] = [...match[1]!].map((c) => Number.parseInt(c + c, 16) / 255);
-    return rgb(r!, g!, b!);
-  }
-  match = /^#([0-9a-f]{6})(?:[0-9a-f]{2})?$/i.exec(text);
-  if (match) {
-    const n = Number.parseInt(match[1]!, 16);
-    return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
-  }
-  match = /^rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)/i.exec(text);
-  if (match) {
-    const [r, g, b] = [match[1], match[2], match[3]].map((c) => Math.min(255, Number(c)) / 255);
-    return rgb(r!, g!, b!);
-  }
-  return undefined;
-}
-
-function fieldName(element: TemplateElement): string {
-  return element.title.trim() || element.uuid;
-}
-
 /**
  * pdf-lib adds a graphics state object for every drawing given an opacity, even 1: only a real
  * transparency is passed (a 100-page contract would otherwise carry a thousand of them).
  */
 function alpha(opacity: number): { opacity?: number } {
   return opacity < 1 ? { opacity } : {};
-}
-
-function clamp01(value: number): number {
-  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 1;
 }
 
 function indexOf(bytes: Uint8Array, needle: number[], from: number, to: number): number {
