@@ -84,6 +84,20 @@ const projects: TestProjectConfiguration[] = [
     },
   },
   {
+    // The built server and web app (npm run build) in Chromium: one file at a time, each
+    // starting its own server and browser.
+    test: {
+      name: 'e2e',
+      root: './apps/web',
+      include: ['e2e/**/*.e2e.ts'],
+      environment: 'node',
+      fileParallelism: false,
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      benchmark: { include: [] },
+    },
+  },
+  {
     test: {
       name: 'editor-package',
       root: './packages/template-editor',

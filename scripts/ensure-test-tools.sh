@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The Debian tools the tests use: Chromium (browser tests), poppler-utils and qpdf (PDF checks).
+# The Debian tools the tests use: Chromium (browser tests), poppler-utils and qpdf (PDF checks),
+# and a small CJK font for readable Chinese screenshots.
 # Installs the missing ones when running as root; otherwise says what to install.
 set -euo pipefail
 
@@ -7,6 +8,8 @@ missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+# A CJK font, so that the end-to-end screenshots in Chinese can be read (not needed to pass).
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || missing+=(fonts-wqy-microhei)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -7,6 +7,7 @@ import { randomCaptchaText } from './captcha/store';
 import { signingKey } from './auth/tokens';
 import { companyRoutes } from './companies/routes';
 import type { AppContext } from './context';
+import { contractRoutes } from './contracts/routes';
 import type { Database } from './db';
 import { fileRoutes } from './files/routes';
 import { answerClientError } from './http/client-error';
@@ -55,6 +56,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   menuRoutes,
   messageRoutes,
   fileRoutes,
+  contractRoutes,
 ];
 
 /**

@@ -1,45 +1,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, type Database } from './db';
+import { describe, expect, it } from 'vitest';
+import { migrate } from './db';
 import { MIGRATIONS } from './db/migrations';
 import { hashPassword, verifyPassword } from './passwords';
 import { DEMO_ACCOUNTS, seed } from './seed';
 import { localStorage } from './storage';
-import {
-  BACKENDS,
-  BASIC_CLIENT,
-  login,
-  requestToken,
-  startTestServer,
-  type TestServer,
-} from './test-support/server';
+import { BACKENDS, BASIC_CLIENT, login, requestToken, useTestServer } from './test-support/server';
 
 describe.each(BACKENDS)('the API server on $name', (backend) => {
-  let server: TestServer;
-  let database: Database;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-    ({ database, base } = server);
-  });
-
-  afterAll(() => server.close());
+  const server = useTestServer(backend);
 
   it('migrates once: running the migrations again applies nothing', async () => {
-    expect(await migrate(database)).toEqual([]);
-    const rows = await database.query<{ version: number }>(
+    expect(await migrate(server.database)).toEqual([]);
+    const rows = await server.database.query<{ version: number }>(
       'SELECT version FROM schema_migrations ORDER BY version',
     );
     expect(rows.map((row) => row.version)).toEqual(MIGRATIONS.map((m) => m.version));
   });
   it('seeds tenant 000000 and the demo accounts once, keeping them on restart', async () => {
-    await seed(database, { demo: true });
-    const tenants = await database.query<{ id: string }>('SELECT id FROM tenants');
+    await seed(server.database, { demo: true });
+    const tenants = await server.database.query<{ id: string }>('SELECT id FROM tenants');
     expect(tenants.map((t) => t.id)).toEqual(['000000']);
-    const users = await database.query<{
+    const users = await server.database.query<{
       phone: string;
       real_name_verified: boolean;
       password_hash: string;
@@ -47,14 +31,14 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
     expect(users.map((u) => u.phone)).toEqual(DEMO_ACCOUNTS.map((a) => a.phone));
     expect(users.every((u) => u.real_name_verified)).toBe(true);
     expect(await verifyPassword('Demo12345', users[0]!.password_hash)).toBe(true);
-    const companies = await database.query<{ full_name: string; auth_status: number }>(
+    const companies = await server.database.query<{ full_name: string; auth_status: number }>(
       'SELECT full_name, auth_status FROM companies',
     );
     expect(companies).toEqual([{ full_name: 'Demo Technology Co., Ltd.', auth_status: 1 }]);
   });
 
   it('reports database and storage status at /api/health', async () => {
-    const response = await fetch(`${base}/api/health`);
+    const response = await fetch(`${server.base}/api/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       code: 200,
@@ -69,16 +53,16 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
   });
 
   it('answers unknown routes with a 404 envelope in the request language', async () => {
-    const en = await fetch(`${base}/api/no-such-call`);
+    const en = await fetch(`${server.base}/api/no-such-call`);
     expect(en.status).toBe(404);
     expect(await en.json()).toEqual({ code: 404, success: false, data: null, msg: 'Not found' });
-    const zh = await fetch(`${base}/api/no-such-call`, { headers: { Lang: 'zh' } });
+    const zh = await fetch(`${server.base}/api/no-such-call`, { headers: { Lang: 'zh' } });
     expect(((await zh.json()) as { msg: string }).msg).toBe('请求的资源不存在');
   });
 
   const basic = BASIC_CLIENT;
   const token = (form: Record<string, string>, headers?: Record<string, string>) =>
-    requestToken(base, form, headers);
+    requestToken(server.base, form, headers);
   it('signs in with phone and password, rotates the refresh token, and logs out', async () => {
     const login = await token({
       grant_type: 'password',
@@ -96,7 +80,7 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
     expect(first.token_type).toBe('bearer');
     expect(first.expires_in).toBeGreaterThan(0);
 
-    const info = await fetch(`${base}/api/blade-user/busi-user/userInfo`, {
+    const info = await fetch(`${server.base}/api/blade-user/busi-user/userInfo`, {
       headers: { 'Blade-Auth': `bearer ${first.access_token}` },
     });
     expect(await info.json()).toMatchObject({
@@ -116,7 +100,7 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
       (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).status,
     ).toBe(401);
 
-    const logout = await fetch(`${base}/api/blade-auth/oauth/logout`, {
+    const logout = await fetch(`${server.base}/api/blade-auth/oauth/logout`, {
       method: 'POST',
       headers: {
         'Blade-Auth': `bearer ${second.access_token}`,
@@ -151,17 +135,17 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
     expect(((await noClient.json()) as { error: string }).error).toBe('invalid_client');
     const unsupported = await token({ grant_type: 'implicit' });
     expect(((await unsupported.json()) as { error: string }).error).toBe('unsupported_grant_type');
-    const anonymous = await fetch(`${base}/api/blade-user/busi-user/userInfo`);
+    const anonymous = await fetch(`${server.base}/api/blade-user/busi-user/userInfo`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: 401, success: false, data: null });
-    const forged = await fetch(`${base}/api/blade-user/busi-user/userInfo`, {
+    const forged = await fetch(`${server.base}/api/blade-user/busi-user/userInfo`, {
       headers: { 'Blade-Auth': 'bearer not.a.token' },
     });
     expect(forged.status).toBe(401);
   });
 
   it('serves an OpenAPI 3.1 document made from the route schemas', async () => {
-    const response = await fetch(`${base}/api/openapi.json`);
+    const response = await fetch(`${server.base}/api/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as {
       openapi: string;
@@ -179,8 +163,8 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
   });
 
   it('refuses a body of the wrong shape with a 400 envelope naming the field', async () => {
-    const { access_token } = await login(base);
-    const response = await fetch(`${base}/api/blade-auth/oauth/logout`, {
+    const { access_token } = await login(server.base);
+    const response = await fetch(`${server.base}/api/blade-auth/oauth/logout`, {
       method: 'POST',
       headers: { 'Blade-Auth': `bearer ${access_token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: 42 }),
@@ -194,7 +178,7 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
   });
 
   it('answers a malformed body with a 400 envelope and no stack trace', async () => {
-    const response = await fetch(`${base}/api/health`, {
+    const response = await fetch(`${server.base}/api/health`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"broken": ',

@@ -1,24 +1,17 @@
 import { PATHS } from '@esign/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxCode, register, withQuery, wrongCode } from '../test-support/account';
-import { BACKENDS, call, login, startTestServer, type TestServer } from '../test-support/server';
+import { BACKENDS, call, login, useTestServer } from '../test-support/server';
 
 describe.each(BACKENDS)('changing the phone number on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-    base = server.base;
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(backend);
 
   it('moves the account to a new phone proven by a code sent to it', async () => {
-    const { access_token: token } = await register(base, '13900000031', 'First1234');
+    const { access_token: token } = await register(server.base, '13900000031', 'First1234');
     const newPhone = '13900000032';
 
     const taken = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.sendChangePhoneCode, { phone: '13800000001' }),
       { token },
@@ -26,22 +19,22 @@ describe.each(BACKENDS)('changing the phone number on $name', (backend) => {
     expect(taken.status).toBe(400);
     expect(taken.body.msg).toBe('This phone number is already registered');
     const anonymous = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.sendChangePhoneCode, { phone: newPhone }),
     );
     expect(anonymous.status).toBe(401);
 
     const sent = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.sendChangePhoneCode, { phone: newPhone }),
       { token },
     );
     expect(sent.body).toMatchObject({ code: 200, data: { resendAfter: 60 } });
-    const code = await outboxCode(base, newPhone);
+    const code = await outboxCode(server.base, newPhone);
     const change = (value: string) =>
-      call(base, 'POST', withQuery(PATHS.changePhone, { phone: newPhone, code: value }), {
+      call(server.base, 'POST', withQuery(PATHS.changePhone, { phone: newPhone, code: value }), {
         token,
       });
     expect((await change(wrongCode(code))).body.msg).toBe(
@@ -49,20 +42,24 @@ describe.each(BACKENDS)('changing the phone number on $name', (backend) => {
     );
     expect((await change(code)).body).toMatchObject({ code: 200, success: true });
 
-    const info = await call(base, 'GET', PATHS.userInfo, { token });
+    const info = await call(server.base, 'GET', PATHS.userInfo, { token });
     expect(info.body.data).toMatchObject({ phone: newPhone });
-    expect((await login(base, newPhone, 'First1234')).access_token).toBeTruthy();
-    const old = await call(base, 'GET', withQuery(PATHS.checkPhone, { phone: '13900000031' }));
+    expect((await login(server.base, newPhone, 'First1234')).access_token).toBeTruthy();
+    const old = await call(
+      server.base,
+      'GET',
+      withQuery(PATHS.checkPhone, { phone: '13900000031' }),
+    );
     expect(old.body.data).toEqual({ registered: false });
   });
 
   it('refuses a code sent for another purpose', async () => {
-    const { access_token: token } = await register(base, '13900000033', 'First1234');
+    const { access_token: token } = await register(server.base, '13900000033', 'First1234');
     // The registration code of 13900000034 cannot move another account onto that phone.
-    await call(base, 'POST', withQuery(PATHS.sendRegisterCode, { phone: '13900000034' }));
-    const code = await outboxCode(base, '13900000034');
+    await call(server.base, 'POST', withQuery(PATHS.sendRegisterCode, { phone: '13900000034' }));
+    const code = await outboxCode(server.base, '13900000034');
     const change = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.changePhone, { phone: '13900000034', code }),
       { token },

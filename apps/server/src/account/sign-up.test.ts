@@ -1,40 +1,31 @@
 import { PATHS, type TokenResponse } from '@esign/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxCode, register, withQuery, wrongCode } from '../test-support/account';
-import {
-  BACKENDS,
-  call,
-  login,
-  requestToken,
-  startTestServer,
-  type TestServer,
-} from '../test-support/server';
+import { BACKENDS, call, login, requestToken, useTestServer } from '../test-support/server';
 
 describe.each(BACKENDS)('signing up on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-    base = server.base;
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(backend);
 
   const checkPhone = async (phone: string) =>
-    (await call<{ registered: boolean }>(base, 'GET', withQuery(PATHS.checkPhone, { phone }))).body
-      .data;
+    (
+      await call<{ registered: boolean }>(
+        server.base,
+        'GET',
+        withQuery(PATHS.checkPhone, { phone }),
+      )
+    ).body.data;
 
   it('registers with a code, signs in, and a password change ends the earlier sessions', async () => {
     const phone = '13900000011';
     expect(await checkPhone(phone)).toEqual({ registered: false });
 
-    const sent = await call(base, 'POST', withQuery(PATHS.sendRegisterCode, { phone }));
+    const sent = await call(server.base, 'POST', withQuery(PATHS.sendRegisterCode, { phone }));
     expect(sent.body).toMatchObject({ code: 200, data: { resendAfter: 60, expiresIn: 300 } });
-    const code = await outboxCode(base, phone);
+    const code = await outboxCode(server.base, phone);
     expect(code).toMatch(/^\d{6}$/);
 
     const registered = await call<TokenResponse>(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.register, { phone, code, password: 'First1234' }),
     );
@@ -44,37 +35,40 @@ describe.each(BACKENDS)('signing up on $name', (backend) => {
       account: phone,
       company_id: -1,
     });
-    const info = await call(base, 'GET', PATHS.userInfo, {
+    const info = await call(server.base, 'GET', PATHS.userInfo, {
       token: registered.body.data.access_token,
     });
     expect(info.body.data).toMatchObject({ phone, authStep: 'NOT', launchAuth: false });
     expect(await checkPhone(phone)).toEqual({ registered: true });
 
-    const session = await login(base, phone, 'First1234');
-    const refreshed = await requestToken(base, {
+    const session = await login(server.base, phone, 'First1234');
+    const refreshed = await requestToken(server.base, {
       grant_type: 'refresh_token',
       refresh_token: session.refresh_token,
     });
     expect(refreshed.status).toBe(200);
     const current = (await refreshed.json()) as TokenResponse;
 
-    const changed = await call(base, 'POST', PATHS.changePassword, {
+    const changed = await call(server.base, 'POST', PATHS.changePassword, {
       token: current.access_token,
       body: { oldPassword: 'First1234', newPassword: 'Second123', confirmPassword: 'Second123' },
     });
     expect(changed.body).toMatchObject({ code: 200, success: true });
 
     for (const old of [current.refresh_token, registered.body.data.refresh_token]) {
-      const refused = await requestToken(base, { grant_type: 'refresh_token', refresh_token: old });
+      const refused = await requestToken(server.base, {
+        grant_type: 'refresh_token',
+        refresh_token: old,
+      });
       expect(refused.status).toBe(401);
     }
-    expect((await login(base, phone, 'Second123')).access_token).toBeTruthy();
-    await expect(login(base, phone, 'First1234')).rejects.toThrow(/login failed/);
+    expect((await login(server.base, phone, 'Second123')).access_token).toBeTruthy();
+    await expect(login(server.base, phone, 'First1234')).rejects.toThrow(/login failed/);
   });
 
   it('refuses a registered phone, a wrong code and a password against the rules', async () => {
     const taken = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.sendRegisterCode, { phone: '13800000001' }),
       { headers: { Lang: 'zh' } },
@@ -83,10 +77,10 @@ describe.each(BACKENDS)('signing up on $name', (backend) => {
     expect(taken.body).toMatchObject({ success: false, msg: '该手机号已注册' });
 
     const phone = '13900000012';
-    await call(base, 'POST', withQuery(PATHS.sendRegisterCode, { phone }));
-    const code = await outboxCode(base, phone);
+    await call(server.base, 'POST', withQuery(PATHS.sendRegisterCode, { phone }));
+    const code = await outboxCode(server.base, phone);
     const weak = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.register, { phone, code, password: 'onlyletters' }),
     );
@@ -94,7 +88,7 @@ describe.each(BACKENDS)('signing up on $name', (backend) => {
     expect(weak.body.msg).toBe('password: Combination of 8~16 digits and letters password');
 
     const wrong = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.register, { phone, code: wrongCode(code), password: 'Good1234' }),
     );
@@ -102,9 +96,9 @@ describe.each(BACKENDS)('signing up on $name', (backend) => {
     expect(wrong.body.msg).toBe('Your verification code information is inconsistent');
     expect(await checkPhone(phone)).toEqual({ registered: false });
 
-    await register(base, '13900000013', 'Good1234');
+    await register(server.base, '13900000013', 'Good1234');
     const again = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.register, { phone: '13900000013', code, password: 'Good1234' }),
     );
@@ -112,12 +106,16 @@ describe.each(BACKENDS)('signing up on $name', (backend) => {
   });
 
   it('checks the phone format and the tenant', async () => {
-    const badPhone = await call(base, 'GET', withQuery(PATHS.checkPhone, { phone: '12345' }));
+    const badPhone = await call(
+      server.base,
+      'GET',
+      withQuery(PATHS.checkPhone, { phone: '12345' }),
+    );
     expect(badPhone.status).toBe(400);
     expect(badPhone.body.msg).toBe('phone: Incorrect phone number');
 
     const elsewhere = await call(
-      base,
+      server.base,
       'POST',
       withQuery(PATHS.sendRegisterCode, { phone: '13900000014' }),
       { headers: { 'Tenant-Id': '999999' } },

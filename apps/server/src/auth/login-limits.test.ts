@@ -1,23 +1,12 @@
 import { PATHS, type CaptchaData } from '@esign/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BACKENDS,
-  BASIC_CLIENT,
-  call,
-  requestToken,
-  startTestServer,
-  type TestServer,
-} from '../test-support/server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BACKENDS, BASIC_CLIENT, call, requestToken, useTestServer } from '../test-support/server';
 
 const ANSWER = 'QR56';
 
 describe.each(BACKENDS)('login limits on $name', (backend) => {
-  let server: TestServer;
+  const server = useTestServer(backend, { captchaText: () => ANSWER });
 
-  beforeAll(async () => {
-    server = await startTestServer(backend, { captchaText: () => ANSWER });
-  });
-  afterAll(() => server.close());
   beforeEach(() => server.database.query('DELETE FROM rate_events'));
 
   /** A password login on the server at `base`, with a freshly solved captcha. */

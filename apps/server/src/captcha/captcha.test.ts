@@ -1,41 +1,28 @@
 import { PATHS, type CaptchaData, type TokenError } from '@esign/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BACKENDS,
-  BASIC_CLIENT,
-  call,
-  requestToken,
-  startTestServer,
-  type TestServer,
-} from '../test-support/server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BACKENDS, BASIC_CLIENT, call, requestToken, useTestServer } from '../test-support/server';
 
 const PHONE = '13800000001';
 const PASSWORD = 'Demo12345';
 
 describe.each(BACKENDS)('the graphic captcha on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
   /** What the next captcha's answer will be. */
   let answer = 'K7P3';
+  const server = useTestServer(backend, { captchaText: () => answer });
 
-  beforeAll(async () => {
-    server = await startTestServer(backend, { captchaText: () => answer });
-    base = server.base;
-  });
-  afterAll(() => server.close());
   // Failed logins are counted per account and per IP (all tests come from 127.0.0.1).
   beforeEach(() => server.database.query('DELETE FROM rate_events'));
 
   const newCaptcha = async (text: string) => {
     answer = text;
-    return (await call<CaptchaData>(base, 'GET', PATHS.captcha)).body.data;
+    return (await call<CaptchaData>(server.base, 'GET', PATHS.captcha)).body.data;
   };
   const signIn = async (
     form: Record<string, string>,
     captcha?: { key: string; code: string },
   ): Promise<{ status: number; body: TokenError & { access_token?: string } }> => {
     const response = await requestToken(
-      base,
+      server.base,
       { tenant_id: '000000', username: PHONE, password: PASSWORD, ...form },
       {
         Authorization: BASIC_CLIENT,

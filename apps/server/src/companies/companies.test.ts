@@ -5,40 +5,29 @@ import {
   type UserCompanyInfo,
   type UserInfo,
 } from '@esign/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../seed';
 import { withQuery } from '../test-support/account';
 import { addUser, demoCompanyId, switchConsole } from '../test-support/companies';
-import {
-  BACKENDS,
-  call,
-  login,
-  requestToken,
-  startTestServer,
-  type TestServer,
-} from '../test-support/server';
+import { BACKENDS, call, login, requestToken, useTestServer } from '../test-support/server';
 
 const ADMIN = '13800000002';
 const PERSON = '13800000001';
 
 describe.each(BACKENDS)('company sessions on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
+  const server = useTestServer(backend);
   let companyId: number;
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    base = server.base;
     companyId = await demoCompanyId(server.database);
   });
-  afterAll(() => server.close());
 
   const userInfo = async (token: string) =>
-    (await call<UserInfo>(base, 'GET', PATHS.userInfo, { token })).body.data;
+    (await call<UserInfo>(server.base, 'GET', PATHS.userInfo, { token })).body.data;
 
   it('signs the administrator into the demo company and back into the personal console', async () => {
-    const personal = await login(base, ADMIN);
-    const switched = await switchConsole(base, personal.access_token, companyId);
+    const personal = await login(server.base, ADMIN);
+    const switched = await switchConsole(server.base, personal.access_token, companyId);
     expect(switched.status).toBe(200);
     const company = (await switched.json()) as TokenResponse;
     expect(company).toMatchObject({
@@ -54,7 +43,7 @@ describe.each(BACKENDS)('company sessions on $name', (backend) => {
     });
 
     // A refresh keeps the session in its company.
-    const refreshed = await requestToken(base, {
+    const refreshed = await requestToken(server.base, {
       grant_type: 'refresh_token',
       refresh_token: company.refresh_token,
     });
@@ -64,7 +53,7 @@ describe.each(BACKENDS)('company sessions on $name', (backend) => {
     });
 
     const back = (await (
-      await switchConsole(base, company.access_token, -1)
+      await switchConsole(server.base, company.access_token, -1)
     ).json()) as TokenResponse;
     expect(back).toMatchObject({ company_id: -1, company_auth: '', company_name: '' });
     expect(await userInfo(back.access_token)).toMatchObject({
@@ -75,21 +64,21 @@ describe.each(BACKENDS)('company sessions on $name', (backend) => {
   });
 
   it('refuses a company the user is not a member of, in the request language', async () => {
-    const { access_token } = await login(base, PERSON);
-    const refused = await switchConsole(base, access_token, companyId, { Lang: 'zh' });
+    const { access_token } = await login(server.base, PERSON);
+    const refused = await switchConsole(server.base, access_token, companyId, { Lang: 'zh' });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({
       error: 'invalid_grant',
       error_description: '暂无权限',
     });
-    expect((await switchConsole(base, access_token, 987654)).status).toBe(403);
-    const malformed = await switchConsole(base, access_token, 'demo');
+    expect((await switchConsole(server.base, access_token, 987654)).status).toBe(403);
+    const malformed = await switchConsole(server.base, access_token, 'demo');
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { error: string }).error).toBe('invalid_request');
   });
 
   it('refuses a switch without a valid session', async () => {
-    const anonymous = await switchConsole(base, 'not.a.token', companyId);
+    const anonymous = await switchConsole(server.base, 'not.a.token', companyId);
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { error: string }).error).toBe('invalid_grant');
   });
@@ -100,10 +89,10 @@ describe.each(BACKENDS)('company sessions on $name', (backend) => {
       "INSERT INTO companies (tenant_id, full_name, auth_status) VALUES ('000002', $1, 1) RETURNING id",
       [DEMO_COMPANY],
     );
-    const { access_token } = await login(base, ADMIN);
-    expect((await switchConsole(base, access_token, Number(other!.id))).status).toBe(403);
+    const { access_token } = await login(server.base, ADMIN);
+    expect((await switchConsole(server.base, access_token, Number(other!.id))).status).toBe(403);
     const info = await call(
-      base,
+      server.base,
       'GET',
       withQuery(PATHS.checkUserCompanyInfo, { companyId: other!.id }),
       {
@@ -114,19 +103,19 @@ describe.each(BACKENDS)('company sessions on $name', (backend) => {
   });
 
   it('lists the companies a user belongs to, with verification status and role', async () => {
-    const admin = await login(base, ADMIN);
-    const list = await call<CompanyListItem[]>(base, 'GET', PATHS.companyList, {
+    const admin = await login(server.base, ADMIN);
+    const list = await call<CompanyListItem[]>(server.base, 'GET', PATHS.companyList, {
       token: admin.access_token,
     });
     expect(list.body.data).toEqual([
       { id: companyId, companyName: DEMO_COMPANY, authStatus: 1, role: 'admin' },
     ]);
-    const person = await login(base, PERSON);
-    const none = await call<CompanyListItem[]>(base, 'GET', PATHS.companyList, {
+    const person = await login(server.base, PERSON);
+    const none = await call<CompanyListItem[]>(server.base, 'GET', PATHS.companyList, {
       token: person.access_token,
     });
     expect(none.body.data).toEqual([]);
-    expect((await call(base, 'GET', PATHS.companyList)).status).toBe(401);
+    expect((await call(server.base, 'GET', PATHS.companyList)).status).toBe(401);
   });
 
   it('tells a user whether they belong to a company and administer it', async () => {
@@ -135,9 +124,9 @@ describe.each(BACKENDS)('company sessions on $name', (backend) => {
       company: { id: companyId, role: 'staff' },
     });
     const check = async (phone: string, id: string) => {
-      const { access_token } = await login(base, phone);
+      const { access_token } = await login(server.base, phone);
       return call<UserCompanyInfo>(
-        base,
+        server.base,
         'GET',
         withQuery(PATHS.checkUserCompanyInfo, { companyId: id }),
         {

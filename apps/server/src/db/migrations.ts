@@ -1,4 +1,5 @@
 import { APP_SHELL_MIGRATION } from './app-shell-tables';
+import { CONTRACT_MIGRATION } from './contract-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -98,4 +99,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
 `,
   },
   APP_SHELL_MIGRATION,
+  CONTRACT_MIGRATION,
 ];

@@ -2,16 +2,10 @@ import { readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { PATHS, UPLOAD_LIMIT_BYTES, type UploadedFile } from '@esign/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
 import { addUser } from '../test-support/companies';
-import {
-  BACKENDS,
-  login,
-  requestToken,
-  startTestServer,
-  type TestServer,
-} from '../test-support/server';
+import { BACKENDS, login, requestToken, useTestServer } from '../test-support/server';
 import { uploadStream } from '../test-support/uploads';
 
 /** A one-page PDF with a correct cross-reference table, as any reader accepts it. */
@@ -44,21 +38,17 @@ function storedFiles(root: string): string[] {
 }
 
 describe.each(BACKENDS)('contract document uploads on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
+  const server = useTestServer(backend);
   let token: string;
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    base = server.base;
-    token = (await login(base, '13800000001')).access_token;
+    token = (await login(server.base, '13800000001')).access_token;
   });
-  afterAll(() => server.close());
 
   const upload = async (bytes: Buffer, name: string, sessionToken: string | null = token) => {
     const form = new FormData();
     form.append('file', new Blob([bytes]), name);
-    const response = await fetch(`${base}/api${PATHS.upload}`, {
+    const response = await fetch(`${server.base}/api${PATHS.upload}`, {
       method: 'POST',
       headers: sessionToken ? { 'Blade-Auth': `bearer ${sessionToken}` } : {},
       body: form,
@@ -69,7 +59,7 @@ describe.each(BACKENDS)('contract document uploads on $name', (backend) => {
     };
   };
   const download = (link: string, sessionToken: string) =>
-    fetch(`${base}${link}`, { headers: { 'Blade-Auth': `bearer ${sessionToken}` } });
+    fetch(`${server.base}${link}`, { headers: { 'Blade-Auth': `bearer ${sessionToken}` } });
   const fileRows = async () =>
     Number((await server.database.query<{ n: string }>('SELECT count(*) AS n FROM files'))[0]!.n);
 
@@ -121,7 +111,7 @@ describe.each(BACKENDS)('contract document uploads on $name', (backend) => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
       new Promise<number>((resolve, reject) => {
-        const outgoing = request(`${base}${path}`, { method, headers, agent }, (answer) => {
+        const outgoing = request(`${server.base}${path}`, { method, headers, agent }, (answer) => {
           answer.resume();
           answer.on('end', () => resolve(answer.statusCode ?? 0));
         });
@@ -153,7 +143,7 @@ describe.each(BACKENDS)('contract document uploads on $name', (backend) => {
 
   it('cuts off a stream over 100 MB, leaving no file and no row', async () => {
     const [files, rows] = [storedFiles(server.files), await fileRows()];
-    const response = await uploadStream(base, token, {
+    const response = await uploadStream(server.base, token, {
       head: '%PDF-1.7\n',
       size: UPLOAD_LIMIT_BYTES + 1024,
       chunkBytes: 1024 * 1024,
@@ -170,7 +160,7 @@ describe.each(BACKENDS)('contract document uploads on $name', (backend) => {
     const rows = await fileRows();
     const anonymous = await upload(onePagePdf(), 'contract.pdf', null);
     expect(anonymous.status).toBe(401);
-    const empty = await fetch(`${base}/api${PATHS.upload}`, {
+    const empty = await fetch(`${server.base}/api${PATHS.upload}`, {
       method: 'POST',
       headers: { 'Blade-Auth': `bearer ${token}` },
       body: new FormData(),
@@ -182,12 +172,12 @@ describe.each(BACKENDS)('contract document uploads on $name', (backend) => {
 
   it('hides a file from another user and from another tenant', async () => {
     const { body } = await upload(onePagePdf(), 'mine.pdf');
-    const neighbour = (await login(base, '13800000002')).access_token;
+    const neighbour = (await login(server.base, '13800000002')).access_token;
     expect((await download(body.data.link, neighbour)).status).toBe(404);
 
     await addUser(server.database, { phone: '13800000001', tenantId: '000005' });
     const stranger = (await (
-      await requestToken(base, {
+      await requestToken(server.base, {
         grant_type: 'password',
         tenant_id: '000005',
         username: '13800000001',

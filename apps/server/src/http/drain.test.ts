@@ -1,15 +1,10 @@
 import type { UploadedFile } from '@esign/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, login, startTestServer, type TestServer } from '../test-support/server';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, login, useTestServer } from '../test-support/server';
 import { uploadStream } from '../test-support/uploads';
 
 describe.each(BACKENDS)('graceful shutdown on $name', (backend) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(backend);
 
   it('finishes a request in flight, then stops at once', async () => {
     const { access_token } = await login(server.base);

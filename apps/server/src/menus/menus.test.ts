@@ -1,34 +1,30 @@
 import { PATHS, type MenuData, type MenuRoute } from '@esign/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
 import { addUser, demoCompanyId, loginInto } from '../test-support/companies';
-import { BACKENDS, call, login, startTestServer, type TestServer } from '../test-support/server';
+import { BACKENDS, call, login, useTestServer } from '../test-support/server';
 
 const paths = (routes: MenuRoute[]) => routes.map((route) => route.path);
 
 describe.each(BACKENDS)('the sidebar’s routes on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
+  const server = useTestServer(backend);
   const tokens = { admin: '', staff: '', personal: '' };
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    base = server.base;
     const companyId = await demoCompanyId(server.database);
     await addUser(server.database, {
       phone: '13800000041',
       company: { id: companyId, role: 'staff' },
     });
-    tokens.admin = (await loginInto(base, '13800000002', companyId)).access_token;
-    tokens.staff = (await loginInto(base, '13800000041', companyId)).access_token;
-    tokens.personal = (await login(base, '13800000001')).access_token;
+    tokens.admin = (await loginInto(server.base, '13800000002', companyId)).access_token;
+    tokens.staff = (await loginInto(server.base, '13800000041', companyId)).access_token;
+    tokens.personal = (await login(server.base, '13800000001')).access_token;
   });
-  afterAll(() => server.close());
 
   const menu = async (token: string) =>
-    (await call<MenuData>(base, 'GET', PATHS.menu, { token })).body.data;
+    (await call<MenuData>(server.base, 'GET', PATHS.menu, { token })).body.data;
   const leftMenu = (token: string, path: string) =>
-    call<MenuRoute[]>(base, 'GET', withQuery(PATHS.leftMenu, { path }), { token });
+    call<MenuRoute[]>(server.base, 'GET', withQuery(PATHS.leftMenu, { path }), { token });
   const section = (data: MenuData, path: string) =>
     data.routes.find((route) => route.path === path);
 
@@ -107,6 +103,6 @@ describe.each(BACKENDS)('the sidebar’s routes on $name', (backend) => {
     const malformed = await leftMenu(tokens.admin, 'enterprise-console');
     expect(malformed.status).toBe(400);
     expect(malformed.body.msg).toContain('path');
-    expect((await call(base, 'GET', PATHS.menu)).status).toBe(401);
+    expect((await call(server.base, 'GET', PATHS.menu)).status).toBe(401);
   });
 });

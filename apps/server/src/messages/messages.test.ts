@@ -1,18 +1,15 @@
 import { PATHS, type MessageItem, type Page } from '@esign/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
 import { addUser } from '../test-support/companies';
-import { BACKENDS, call, login, startTestServer, type TestServer } from '../test-support/server';
+import { BACKENDS, call, login, useTestServer } from '../test-support/server';
 
 describe.each(BACKENDS)('the message centre on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
+  const server = useTestServer(backend);
   let token: string;
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    base = server.base;
-    token = (await login(base, '13800000001')).access_token;
+    token = (await login(server.base, '13800000001')).access_token;
     // Someone else's messages, in this tenant and in another, that must never show.
     const neighbour = await addUser(server.database, { phone: '13800000051' });
     const stranger = await addUser(server.database, { phone: '13800000001', tenantId: '000003' });
@@ -26,12 +23,11 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
       );
     }
   });
-  afterAll(() => server.close());
 
   const page = (query: Record<string, string>) =>
-    call<Page<MessageItem>>(base, 'GET', withQuery(PATHS.unreadMessages, query), { token });
+    call<Page<MessageItem>>(server.base, 'GET', withQuery(PATHS.unreadMessages, query), { token });
   const unread = async () =>
-    (await call<number>(base, 'GET', PATHS.unreadCount, { token })).body.data;
+    (await call<number>(server.base, 'GET', PATHS.unreadCount, { token })).body.data;
 
   it('lists the welcome messages of the demo user, unread, and counts them', async () => {
     const { status, body } = await page({ isRead: '0', current: '1', size: '10' });
@@ -67,6 +63,6 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.msg).toContain('size');
     expect((await page({ isRead: '2' })).status).toBe(400);
-    expect((await call(base, 'GET', PATHS.unreadCount)).status).toBe(401);
+    expect((await call(server.base, 'GET', PATHS.unreadCount)).status).toBe(401);
   });
 });

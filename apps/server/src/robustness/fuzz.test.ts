@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BACKENDS,
-  BASIC_CLIENT,
-  login,
-  startTestServer,
-  type TestServer,
-} from '../test-support/server';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, BASIC_CLIENT, login, useTestServer } from '../test-support/server';
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: Schema }> };
@@ -122,12 +116,7 @@ function malformedFor(operation: Operation): Malformed[] {
 }
 
 describe.each(BACKENDS)('malformed input on $name', (backend) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(backend);
 
   it('answers 1,000 malformed requests to every route with a 4xx and no trace, and stays up', async () => {
     const document = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as {

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../passwords';
-import {
-  BACKENDS,
-  call,
-  requestToken,
-  startTestServer,
-  type TestServer,
-} from '../test-support/server';
+import { BACKENDS, call, requestToken, useTestServer } from '../test-support/server';
 
 const USERS = 200;
 const READS = 2000;
@@ -32,12 +26,11 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
 describe.each(BACKENDS.filter((backend) => backend.name === 'PGlite'))(
   'load on $name',
   (backend) => {
-    let server: TestServer;
+    // Behind a proxy that names each client (X-Forwarded-For), as in production: 200 people
+    // signing in at once come from 200 addresses, so per-address limits do not apply to them.
+    const server = useTestServer(backend, { trustProxy: true });
 
     beforeAll(async () => {
-      // Behind a proxy that names each client (X-Forwarded-For), as in production: 200 people
-      // signing in at once come from 200 addresses, so per-address limits do not apply to them.
-      server = await startTestServer(backend, { trustProxy: true });
       const hash = await hashPassword('Load12345');
       await server.database.query(
         `INSERT INTO users (tenant_id, phone, name, password_hash)
@@ -46,7 +39,6 @@ describe.each(BACKENDS.filter((backend) => backend.name === 'PGlite'))(
         [hash],
       );
     });
-    afterAll(() => server.close());
 
     it(`serves ${USERS} concurrent logins and ${READS} authenticated reads without an error`, async () => {
       const logins = await Promise.all(

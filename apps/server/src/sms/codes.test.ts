@@ -1,35 +1,23 @@
 import { PATHS, type OutboxMessage } from '@esign/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { outboxCode, withQuery, wrongCode } from '../test-support/account';
-import {
-  BACKENDS,
-  call,
-  requestToken,
-  startTestServer,
-  type TestServer,
-} from '../test-support/server';
+import { BACKENDS, call, requestToken, useTestServer } from '../test-support/server';
 
 const DEMO_PHONE = '13800000001';
 
 describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
+  const server = useTestServer(backend);
 
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-    base = server.base;
-  });
-  afterAll(() => server.close());
   // Every request comes from 127.0.0.1: each test starts with that address's limits untouched.
   beforeEach(async () => {
     await server.database.query('DELETE FROM rate_events');
     await server.database.query('DELETE FROM sms_codes');
   });
 
-  const sendForgetCode = (phone = DEMO_PHONE, at = base) =>
+  const sendForgetCode = (phone = DEMO_PHONE, at = server.base) =>
     call<{ resendAfter: number }>(at, 'POST', withQuery(PATHS.sendForgetCode, { phone }));
   const validate = (code: string, phone = DEMO_PHONE) =>
-    call(base, 'POST', withQuery(PATHS.validateForgetCode, { phone, code }));
+    call(server.base, 'POST', withQuery(PATHS.validateForgetCode, { phone, code }));
   /** Moves the last code's sending time back past the one-minute cooldown. */
   const passCooldown = () =>
     server.database.query("UPDATE sms_codes SET sent_at = sent_at - interval '61 seconds'");
@@ -40,7 +28,7 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
       data: { resendAfter: 60, expiresIn: 300 },
     });
     const { body } = await call<OutboxMessage[]>(
-      base,
+      server.base,
       'GET',
       withQuery(PATHS.devOutbox, { phone: DEMO_PHONE }),
     );
@@ -62,7 +50,7 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
     await passCooldown();
     await sendForgetCode();
     const { body } = await call<OutboxMessage[]>(
-      base,
+      server.base,
       'GET',
       withQuery(PATHS.devOutbox, { phone: DEMO_PHONE }),
     );
@@ -74,7 +62,7 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
 
   it('lets a code expire after 5 minutes', async () => {
     await sendForgetCode();
-    const code = await outboxCode(base, DEMO_PHONE);
+    const code = await outboxCode(server.base, DEMO_PHONE);
     expect((await validate(code)).body.success).toBe(true);
     await server.database.query("UPDATE sms_codes SET expires_at = now() - interval '1 second'");
     const expired = await validate(code);
@@ -84,7 +72,7 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
 
   it('kills a code after 5 wrong tries, even for the right code', async () => {
     await sendForgetCode();
-    const code = await outboxCode(base, DEMO_PHONE);
+    const code = await outboxCode(server.base, DEMO_PHONE);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await validate(wrongCode(code))).body.msg).toBe(
         'Your verification code information is inconsistent',
@@ -97,7 +85,7 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
 
   it('refuses a resend within 60 s, saying how long to wait; a new code replaces the old', async () => {
     await sendForgetCode();
-    const first = await outboxCode(base, DEMO_PHONE);
+    const first = await outboxCode(server.base, DEMO_PHONE);
     const early = await sendForgetCode();
     expect(early.status).toBe(429);
     expect(early.body).toMatchObject({
@@ -110,7 +98,7 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
 
     await passCooldown();
     expect((await sendForgetCode()).status).toBe(200);
-    const second = await outboxCode(base, DEMO_PHONE);
+    const second = await outboxCode(server.base, DEMO_PHONE);
     if (second !== first) expect((await validate(first)).body.success).toBe(false);
     expect((await validate(second)).body.success).toBe(true);
   });
@@ -134,7 +122,7 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
       const statuses = await Promise.all(
         Array.from({ length: 24 }, async (_, n) => {
           const phone = `1390000${String(n).padStart(4, '0')}`;
-          const at = n % 2 === 0 ? base : another.base;
+          const at = n % 2 === 0 ? server.base : another.base;
           return (await call(at, 'POST', withQuery(PATHS.sendRegisterCode, { phone }))).status;
         }),
       );
@@ -146,20 +134,24 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
   });
 
   it('signs in with a login code read from the outbox, once', async () => {
-    const sent = await call(base, 'GET', withQuery(PATHS.smsLoginCode, { phone: DEMO_PHONE }));
+    const sent = await call(
+      server.base,
+      'GET',
+      withQuery(PATHS.smsLoginCode, { phone: DEMO_PHONE }),
+    );
     expect(sent.body).toMatchObject({ code: 200, data: { resendAfter: 60 } });
-    const code = await outboxCode(base, DEMO_PHONE);
+    const code = await outboxCode(server.base, DEMO_PHONE);
     const form = { grant_type: 'sms', tenant_id: '000000', phone: DEMO_PHONE, code };
-    const signedIn = await requestToken(base, form);
+    const signedIn = await requestToken(server.base, form);
     expect(signedIn.status).toBe(200);
     expect(await signedIn.json()).toMatchObject({ account: DEMO_PHONE, token_type: 'bearer' });
 
-    const reused = await requestToken(base, form);
+    const reused = await requestToken(server.base, form);
     expect(reused.status).toBe(400);
     expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
 
     const unregistered = await call(
-      base,
+      server.base,
       'GET',
       withQuery(PATHS.smsLoginCode, { phone: '13900000099' }),
     );

@@ -1,25 +1,21 @@
 import { PATHS, type SystemInfo, type TenantInfo } from '@esign/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
-import { BACKENDS, call, startTestServer, type TestServer } from '../test-support/server';
+import { BACKENDS, call, useTestServer } from '../test-support/server';
 
 describe.each(BACKENDS)('tenants by domain on $name', (backend) => {
-  let server: TestServer;
-  let base: string;
+  const server = useTestServer(backend);
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    base = server.base;
     await server.database.query(
       `INSERT INTO tenants (id, name, domain, sys_type) VALUES ('000004', 'Acme Sign', 'sign.acme.example', 1)`,
     );
   });
-  afterAll(() => server.close());
 
   const tenant = async (query: Record<string, string>) =>
-    (await call<TenantInfo>(base, 'GET', withQuery(PATHS.tenantInfo, query))).body.data;
+    (await call<TenantInfo>(server.base, 'GET', withQuery(PATHS.tenantInfo, query))).body.data;
   const system = async (query: Record<string, string>) =>
-    (await call<SystemInfo>(base, 'GET', withQuery(PATHS.systemInfo, query))).body.data;
+    (await call<SystemInfo>(server.base, 'GET', withQuery(PATHS.systemInfo, query))).body.data;
 
   it('gives tenant 000000 for localhost, an unknown domain or none, without a session', async () => {
     const fallback = { tenantId: '000000', tenantName: 'eSign' };
@@ -38,7 +34,11 @@ describe.each(BACKENDS)('tenants by domain on $name', (backend) => {
       tenantId: '000004',
       tenantName: 'Acme Sign',
     });
-    const malformed = await call(base, 'GET', withQuery(PATHS.tenantInfo, { domain: 'a\u0000b' }));
+    const malformed = await call(
+      server.base,
+      'GET',
+      withQuery(PATHS.tenantInfo, { domain: 'a\u0000b' }),
+    );
     expect(malformed.status).toBe(400);
     expect(malformed.body.msg).toContain('domain');
     expect(await system({ domain: 'sign.acme.example' })).toEqual({

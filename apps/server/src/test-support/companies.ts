@@ -13,6 +13,27 @@ export async function demoCompanyId(database: Database): Promise<number> {
   return Number(row!.id);
 }
 
+/** Makes a tenant unless it exists. */
+async function addTenant(database: Database, tenantId: string): Promise<void> {
+  await database.query(
+    'INSERT INTO tenants (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+    [tenantId, `Tenant ${tenantId}`],
+  );
+}
+
+/** Adds a verified company, in a tenant of its own when `tenantId` is new; gives its id. */
+export async function addCompany(
+  database: Database,
+  { name, tenantId = DEFAULT_TENANT_ID }: { name: string; tenantId?: string },
+): Promise<number> {
+  await addTenant(database, tenantId);
+  const [company] = await database.query<{ id: string }>(
+    'INSERT INTO companies (tenant_id, full_name, auth_status) VALUES ($1, $2, 1) RETURNING id',
+    [tenantId, name],
+  );
+  return Number(company!.id);
+}
+
 /**
  * Adds a user with the demo password, in a tenant of its own when `tenantId` is new, and makes it
  * a member of `company` with a role. Gives the user's id.
@@ -25,10 +46,7 @@ export async function addUser(
     company,
   }: { phone: string; tenantId?: string; company?: { id: number; role: string } },
 ): Promise<number> {
-  await database.query(
-    'INSERT INTO tenants (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
-    [tenantId, `Tenant ${tenantId}`],
-  );
+  await addTenant(database, tenantId);
   const [user] = await database.query<{ id: string }>(
     `INSERT INTO users (tenant_id, phone, name, password_hash, real_name_verified)
      VALUES ($1, $2, 'Test User', $3, true) RETURNING id`,

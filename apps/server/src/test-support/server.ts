@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { migrate, openDatabase, type Database } from '../db';
 import { seed } from '../seed';
@@ -154,6 +155,44 @@ export async function startTestServer(
       await cleanup();
       rmSync(files, { recursive: true, force: true });
     },
+  };
+}
+
+/** A test server of a describe block, read once its tests run (see `useTestServer`). */
+export type SuiteServer = Omit<TestServer, 'close'>;
+
+/**
+ * Starts a test server before the tests of the enclosing describe block and closes it after them.
+ * Its parts are getters, read inside hooks and tests once the server has started; an `afterAll`
+ * registered after this call runs before the server closes (hooks unwind in reverse order).
+ */
+export function useTestServer(
+  backend: Backend,
+  options: TestAppOptions & { demo?: boolean } = {},
+): SuiteServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(backend, options);
+  });
+  afterAll(() => started?.close());
+  const current = (): TestServer => {
+    if (!started) throw new Error('The test server is read before it started: read it in a test');
+    return started;
+  };
+  return {
+    get base() {
+      return current().base;
+    },
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get files() {
+      return current().files;
+    },
+    startAnother: (anotherOptions) => current().startAnother(anotherOptions),
   };
 }
 

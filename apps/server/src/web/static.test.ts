@@ -1,31 +1,28 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
-import { BACKENDS, startTestServer, type TestApp, type TestServer } from '../test-support/server';
+import { BACKENDS, useTestServer, type TestApp } from '../test-support/server';
 
 const INDEX = '<!doctype html><title>eSign</title><div id="root"></div>';
 const ASSET = 'console.log("app");';
 
 describe.each(BACKENDS)('the web app beside the API on $name', (backend) => {
-  let webDir: string;
-  let server: TestServer;
-  let apiOnly: TestApp;
-
-  beforeAll(async () => {
-    webDir = mkdtempSync(path.join(tmpdir(), 'esign-web-'));
-    mkdirSync(path.join(webDir, 'assets'));
+  const webDir = path.join(tmpdir(), `esign-web-${randomUUID()}`);
+  beforeAll(() => {
+    mkdirSync(path.join(webDir, 'assets'), { recursive: true });
     writeFileSync(path.join(webDir, 'index.html'), INDEX);
     writeFileSync(path.join(webDir, 'assets', 'index-B4x9Qk2a.js'), ASSET);
-    server = await startTestServer(backend, { webDir });
+  });
+  afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+  const server = useTestServer(backend, { webDir });
+  let apiOnly: TestApp;
+  beforeAll(async () => {
     apiOnly = await server.startAnother();
   });
-  afterAll(async () => {
-    await apiOnly.close();
-    await server.close();
-    rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(() => apiOnly.close());
 
   const get = (path: string, base = server.base) => fetch(`${base}${path}`);
 

@@ -1,0 +1,36 @@
+import { PERSONAL_CONSOLE_ID } from '@esign/platform';
+import type { AccessClaims } from '../auth/tokens';
+
+/** An SQL condition on `contracts c` with the parameters it numbers from $1. */
+export interface ContractFilter {
+  where: string;
+  params: unknown[];
+}
+
+/**
+ * The contracts a session's console sees, as a condition on `contracts c` (its parameters are $1
+ * and $2; a caller numbers its own from $3). In a company console: the company's contracts, those
+ * it initiated and those naming it as a party. In the personal console: those the user initiated
+ * personally and those the user signs as a person, including those sent to the user's phone
+ * before the user had an account. Never another tenant's. The caller checks the session's console
+ * first (`sessionConsole`): a user who left a company sees none of its contracts.
+ */
+export function consoleContracts({ tenantId, userId, companyId }: AccessClaims): ContractFilter {
+  if (companyId !== PERSONAL_CONSOLE_ID) {
+    return {
+      where: `c.tenant_id = $1 AND (c.company_id = $2 OR EXISTS (
+        SELECT 1 FROM contract_participants p WHERE p.contract_id = c.id AND p.company_id = $2))`,
+      params: [tenantId, companyId],
+    };
+  }
+  return {
+    where: `c.tenant_id = $1 AND (
+      (c.company_id IS NULL AND c.initiator_user_id = $2)
+      OR EXISTS (
+        SELECT 1 FROM contract_participants p
+        WHERE p.contract_id = c.id AND p.company_name IS NULL
+          AND (p.user_id = $2
+               OR (p.user_id IS NULL AND p.phone = (SELECT u.phone FROM users u WHERE u.id = $2)))))`,
+    params: [tenantId, userId],
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Signing up and in, end to end: the built web app in Chromium against the built server with a
+ * fresh embedded database. No wrong password is ever typed: one would make the server ask the
+ * account for a graphic captcha on every later password login.
+ */
+import type { OutboxMessage } from '@esign/platform';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { logInByPassword, pathOf, screenshot, stored, typeInto } from './browser';
+import { endToEnd } from './harness';
+import { DEMO } from './server';
+
+const NEW_PHONE = '13700000001';
+const NEW_PASSWORD = 'Welcome123';
+
+const { platform, newPage } = endToEnd();
+
+/** Asks for a code with the form's "Send code" button and types the one the server sent. */
+async function enterSmsCode(
+  page: Page,
+  phone: string,
+  purpose: OutboxMessage['purpose'],
+): Promise<void> {
+  await page.getByRole('button', { name: 'Send code' }).click();
+  // The button counts down once the server has sent the code.
+  await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+  const code = await platform().smsCode(phone, purpose);
+  await typeInto(page.getByRole('textbox', { name: 'Verification code' }), code);
+}
+
+/** Waits for the dashboard of `phone`'s session. */
+async function onDashboard(page: Page, phone: string): Promise<void> {
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+  await page.getByRole('button', { name: `Account menu: ${phone}` }).waitFor();
+  expect(await stored(page, 'token')).toBeTruthy();
+}
+
+/** Logs out with the top bar's button and waits for the login page. */
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/\/login\?time=\d+$/);
+  await page.getByRole('heading', { name: 'Log in to eSign' }).waitFor();
+  expect(await stored(page, 'token')).toBeNull();
+}
+
+describe('an account, end to end', () => {
+  it('registers with the SMS code, then logs out and in by password and by SMS code', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    await typeInto(page.getByRole('textbox', { name: 'Phone number' }), NEW_PHONE);
+    await enterSmsCode(page, NEW_PHONE, 'register');
+    await typeInto(page.getByRole('textbox', { name: 'Password', exact: true }), NEW_PASSWORD);
+    await typeInto(page.getByRole('textbox', { name: 'Confirm the password' }), NEW_PASSWORD);
+    await page.getByRole('checkbox', { name: /I have read and accept/ }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await onDashboard(page, NEW_PHONE);
+    // A new account has not verified its real name yet: the home screen says so.
+    await page.getByText('Your real name is not verified yet').waitFor();
+    // The counts come from the server: a new account has no contracts.
+    for (const status of ['Filling in', 'Signing', 'Completed']) {
+      await page.getByRole('button', { name: new RegExp(`^0\\s*${status}$`) }).waitFor();
+    }
+
+    await logOut(page);
+    // The login page opens on the password tab.
+    const passwordTab = page.getByRole('tab', { name: 'Password' });
+    expect(await passwordTab.getAttribute('aria-selected')).toBe('true');
+    await logInByPassword(page, NEW_PHONE, NEW_PASSWORD);
+    await onDashboard(page, NEW_PHONE);
+
+    await logOut(page);
+    await page.getByRole('tab', { name: 'SMS code' }).click();
+    await typeInto(page.getByRole('textbox', { name: 'Phone number' }), NEW_PHONE);
+    await enterSmsCode(page, NEW_PHONE, 'login');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await onDashboard(page, NEW_PHONE);
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await newPage();
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('button', { name: 'Back to home' }).waitFor();
+  });
+
+  it('sends a visitor without a session from a guarded URL to /login and back after login', async () => {
+    const page = await newPage();
+    const guarded = '/agency-contract/index?status=signing';
+    await page.goto(guarded);
+    await page.waitForURL('**/login?**');
+    const login = new URL(page.url());
+    expect(Number(login.searchParams.get('time'))).toBeGreaterThan(Date.now() - 60_000);
+    expect(login.searchParams.get('redirect')).toBe(guarded);
+    await page.getByRole('heading', { name: 'Log in to eSign' }).waitFor();
+    await screenshot(page, 'login');
+
+    await logInByPassword(page, DEMO.person, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/agency-contract/index');
+    expect(pathOf(page)).toBe(guarded);
+    await page.getByRole('heading', { name: 'Contract list' }).waitFor();
+
+    // Signed in, the login page leads home.
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+  });
+});

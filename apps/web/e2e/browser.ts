@@ -1,0 +1,88 @@
+/**
+ * Debian's Chromium driven by Playwright for the end-to-end tests, and the steps a person takes
+ * that several tests share: typing into a field, logging in, reading the session's storage.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import { REPOSITORY } from './server';
+
+/** Where the run leaves screenshots for a person to look at (git-ignored). */
+const SCREENSHOTS = path.join(REPOSITORY, 'test-results/screenshots');
+
+/** How long a step waits for the page before it fails. */
+const STEP_MS = 20_000;
+
+/** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides it. Never downloaded. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+}
+
+/** A page in a fresh browser profile, and the errors its scripts threw without catching them. */
+export interface FreshPage {
+  page: Page;
+  uncaught: Error[];
+}
+
+/** A fresh browser profile (no storage, no cookies) on the platform at `base`, with one page. */
+export async function openFreshPage(
+  browser: Browser,
+  base: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<FreshPage> {
+  const context = await browser.newContext({ baseURL: base, viewport, locale: 'en-US' });
+  context.setDefaultTimeout(STEP_MS);
+  context.setDefaultNavigationTimeout(STEP_MS);
+  const uncaught: Error[] = [];
+  context.on('weberror', (error) => uncaught.push(error.error()));
+  return { page: await context.newPage(), uncaught };
+}
+
+/** Clicks into a field and types, key by key, as a person does. */
+export async function typeInto(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.pressSequentially(text);
+}
+
+/** The URL's path and query, e.g. /login?time=1. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** A value of the page's localStorage. */
+export function stored(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => window.localStorage.getItem(name), key);
+}
+
+/** Logs in on the login page's password tab (the tab it opens on). */
+export async function logInByPassword(page: Page, phone: string, password: string): Promise<void> {
+  await typeInto(page.getByRole('textbox', { name: 'Phone number' }), phone);
+  await typeInto(page.getByRole('textbox', { name: 'Password', exact: true }), password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Opens the login page and logs in by password; waits for the dashboard. */
+export async function signIn(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await logInByPassword(page, phone, password);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+}
+
+/**
+ * Writes a full-page screenshot to test-results/screenshots/<name>.png once the page's calls have
+ * been answered, with running animations (a drawer sliding in) taken at their end.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The frame of an end-to-end test file: one built platform and one Chromium for the file, and a
+ * fresh browser profile per test, closed after it. A test fails when a page script threw an error
+ * nothing caught.
+ */
+import type { Browser } from 'playwright';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchChromium, openFreshPage, type FreshPage } from './browser';
+import { startPlatform, type RunningPlatform } from './server';
+
+export interface EndToEnd {
+  /** The running platform (available inside tests). */
+  platform(): RunningPlatform;
+  /** A page in a fresh browser profile, 1280 × 800 unless told. */
+  newPage(viewport?: { width: number; height: number }): Promise<FreshPage['page']>;
+}
+
+/** Registers the file's hooks; call once at the top of a test file. */
+export function endToEnd(): EndToEnd {
+  let platform: RunningPlatform | undefined;
+  let browser: Browser | undefined;
+  let current: FreshPage | undefined;
+
+  beforeAll(async () => {
+    [platform, browser] = await Promise.all([startPlatform(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+  afterEach(async () => {
+    if (!current) return;
+    const { page, uncaught } = current;
+    current = undefined;
+    await page.context().close();
+    expect(uncaught.map((error) => error.message)).toEqual([]);
+  });
+
+  return {
+    platform: () => platform!,
+    async newPage(viewport) {
+      current = await openFreshPage(browser!, platform!.base, viewport);
+      return current.page;
+    },
+  };
+}

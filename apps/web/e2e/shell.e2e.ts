@@ -1,0 +1,104 @@
+/**
+ * The signed-in shell, end to end: the language switch, the console switcher and the mobile
+ * layout, in Chromium against the built server with a fresh embedded database.
+ */
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signIn, stored } from './browser';
+import { endToEnd } from './harness';
+import { DEMO } from './server';
+
+const { newPage } = endToEnd();
+
+/** Marks the document: the mark survives anything but a reload. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    document.documentElement.dataset.e2eMark = 'same document';
+  });
+const documentMarked = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.e2eMark === 'same document');
+
+describe('the signed-in shell, end to end', () => {
+  it('switches to Chinese and back without a reload, and keeps the choice', async () => {
+    const page = await newPage();
+    await signIn(page, DEMO.person, DEMO.password);
+    await expect.poll(() => page.title()).toBe('Home · eSign');
+    await screenshot(page, 'dashboard');
+    await markDocument(page);
+
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByRole('heading', { name: '首页', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    await page.getByRole('button', { name: '切换控制台: 个人控制台' }).waitFor();
+    await expect.poll(() => page.title()).toBe('首页 · 电子签');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await stored(page, 'locale')).toBe('zh');
+    expect(await documentMarked(page)).toBe(true);
+    await screenshot(page, 'dashboard-zh');
+
+    // Kept for the next visit, and told to the server.
+    const [call] = await Promise.all([
+      page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/')),
+      page.reload(),
+    ]);
+    expect(call.headers()['lang']).toBe('zh');
+    await page.getByRole('heading', { name: '首页', level: 1 }).waitFor();
+
+    await markDocument(page);
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Home · eSign');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await stored(page, 'locale')).toBe('en');
+    expect(await documentMarked(page)).toBe(true);
+  });
+
+  it('switches to the demo company and back to the Personal Console', async () => {
+    const page = await newPage();
+    await signIn(page, DEMO.admin, DEMO.password);
+    expect(await stored(page, 'company_id')).toBe('-1');
+
+    await page.getByRole('button', { name: 'Switch console: Personal Console' }).click();
+    await page.getByRole('menuitem', { name: DEMO.company }).click();
+    await page.getByRole('button', { name: `Switch console: ${DEMO.company}` }).waitFor();
+    // A company's workbench leads to its enterprise console.
+    await page.getByRole('button', { name: 'Operating Console' }).waitFor();
+    expect(Number(await stored(page, 'company_id'))).toBeGreaterThan(0);
+    expect(await stored(page, 'companyName')).toBe(DEMO.company);
+
+    await page.getByRole('button', { name: `Switch console: ${DEMO.company}` }).click();
+    await page.getByRole('menuitem', { name: 'Personal Console' }).click();
+    await page.getByRole('button', { name: 'Switch console: Personal Console' }).waitFor();
+    expect(await stored(page, 'company_id')).toBe('-1');
+  });
+
+  it('shows the mobile layout on a 390 px wide screen, and the sidebar once wider', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await signIn(page, DEMO.admin, DEMO.password);
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    const openMenu = page.getByRole('button', { name: 'Open the menu' });
+    await openMenu.waitFor();
+    expect(await navigation.isVisible()).toBe(false);
+    await screenshot(page, 'mobile-dashboard');
+
+    await openMenu.click();
+    await navigation.waitFor();
+    for (const item of ['Home', 'Contracts', 'Templates', 'Approvals']) {
+      await navigation.getByRole('menuitem', { name: item }).waitFor();
+    }
+    await screenshot(page, 'mobile-menu');
+
+    await navigation.getByRole('menuitem', { name: 'Contracts' }).click();
+    await navigation.getByRole('menuitem', { name: 'Contract list' }).click();
+    await page.waitForURL('**/agency-contract/index');
+    await page.getByRole('heading', { name: 'Contract list' }).waitFor();
+    await navigation.waitFor({ state: 'hidden' });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await navigation.waitFor();
+    expect(await openMenu.count()).toBe(0);
+  });
+});
