@@ -4,11 +4,11 @@
  */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signIn, stored } from './browser';
+import { logInByPassword, screenshot, signIn, stored } from './browser';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
 
-const { newPage } = endToEnd();
+const { newPage, platform } = endToEnd();
 
 /** Marks the document: the mark survives anything but a reload. */
 const markDocument = (page: Page) =>
@@ -73,6 +73,31 @@ describe('the signed-in shell, end to end', () => {
     await page.getByRole('menuitem', { name: 'Personal Console' }).click();
     await page.getByRole('button', { name: 'Switch console: Personal Console' }).waitFor();
     expect(await stored(page, 'company_id')).toBe('-1');
+  });
+
+  it('replaces the header by “Exit signing” during custom-made signing, which returns to the partner', async () => {
+    const page = await newPage();
+    const partner = `${platform().base}/register`;
+    await page.goto(
+      `/custom-made?ticket=partner-ticket-0001&returnUrl=${encodeURIComponent(partner)}`,
+    );
+    await page.getByRole('heading', { name: 'Custom signing' }).waitFor();
+    await page.getByRole('button', { name: 'Go to log in' }).click();
+    await logInByPassword(page, DEMO.person, DEMO.password);
+    await page.waitForURL('**/dashboard');
+    const exit = page.getByRole('button', { name: 'Exit signing' });
+    await exit.waitFor();
+    expect(await page.getByRole('button', { name: 'Log out' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Switch console/ }).count()).toBe(0);
+
+    await exit.click();
+    await page.waitForURL(partner);
+    expect(await stored(page, 'token')).toBeNull();
+    // The ticket ended with the signing: the next login shows the whole top bar.
+    await page.goto('/login');
+    await logInByPassword(page, DEMO.person, DEMO.password);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(await exit.count()).toBe(0);
   });
 
   it('shows the mobile layout on a 390 px wide screen, and the sidebar once wider', async () => {

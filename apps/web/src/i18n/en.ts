@@ -30,6 +30,7 @@ const en = {
     personalConsole: 'Personal Console',
     console: 'Console',
     operatingConsole: 'Operating Console',
+    exitSigning: 'Exit signing',
     backToWorkbench: 'Back to the workbench',
     logout: 'Log out',
     userMenu: 'Account menu',
@@ -223,7 +224,9 @@ const en = {
   },
   customMade: {
     description:
-      'Your local session on this device has been cleared. Custom signing comes in a later release.',
+      'Your local session on this device has been cleared. Open the signing link you were sent to sign.',
+    withTicket:
+      'You were sent here to sign. Log in with your phone number to continue; “Exit signing” at the top takes you back.',
     toLogin: 'Go to log in',
   },
 } as const;

@@ -35,6 +35,7 @@ const zh: Strings<typeof en> = {
     personalConsole: '个人控制台',
     console: '控制台',
     operatingConsole: '运营控制台',
+    exitSigning: '退出签署',
     backToWorkbench: '返回工作台',
     logout: '退出登录',
     userMenu: '账号菜单',
@@ -224,7 +225,8 @@ const zh: Strings<typeof en> = {
     description: '您访问的页面不存在或已被移动。',
   },
   customMade: {
-    description: '本设备上的登录信息已清除。定制签署将在后续版本中提供。',
+    description: '本设备上的登录信息已清除。请打开您收到的签署链接进行签署。',
+    withTicket: '您被邀请在此签署。请使用手机号登录以继续；点击顶部的“退出签署”可返回。',
     toLogin: '前往登录',
   },
 };

@@ -9,7 +9,7 @@ import { ConsoleSwitcher } from './ConsoleSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MessageBell } from './MessageBell';
 import { UserMenu } from './UserMenu';
-import { useLogout } from './useLogout';
+import { useExitSigning, useLogout } from './useLogout';
 
 const ENTERPRISE_CONSOLE = '/enterprise-console';
 
@@ -39,11 +39,33 @@ function ConsoleLink() {
   );
 }
 
+/**
+ * During custom-made signing the header is one button, "Exit signing" (spec 000 §2), beside the
+ * language switch: the signer came from a partner's system and goes back there.
+ */
+function ExitSigningBar() {
+  const { t } = useTranslation();
+  const exitSigning = useExitSigning();
+  return (
+    <Layout.Header className="app-header">
+      <div className="app-header-console" />
+      <div className="app-header-actions">
+        <LanguageSwitch compact={false} />
+        <Button type="primary" danger icon={<LogoutOutlined />} onClick={() => void exitSigning()}>
+          {t('layout.exitSigning')}
+        </Button>
+      </div>
+    </Layout.Header>
+  );
+}
+
 /** The top bar: console and switcher, language, messages, the user's menu and log out. */
 export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
   const { t } = useTranslation();
   const logout = useLogout();
+  const customMade = useSession((state) => state.customMade !== null);
   const compact = Boolean(onOpenMenu);
+  if (customMade) return <ExitSigningBar />;
   return (
     <Layout.Header className="app-header">
       {onOpenMenu ? (

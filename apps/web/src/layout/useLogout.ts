@@ -15,3 +15,17 @@ export function useLogout(): () => Promise<void> {
     navigate(loginPath(Date.now()), { replace: true });
   };
 }
+
+/**
+ * Leaves custom-made signing: the ticket and the session end, and the signer goes back to the
+ * partner's page (a full navigation) or, without one, to the login page.
+ */
+export function useExitSigning(): () => Promise<void> {
+  const logout = useLogout();
+  return async () => {
+    const returnUrl = session.getState().customMade?.returnUrl;
+    session.getState().setCustomMade(null);
+    await logout();
+    if (returnUrl) window.location.assign(returnUrl);
+  };
+}

@@ -12,6 +12,7 @@ import CustomMadePage from '../pages/system/CustomMadePage';
 import ErrorPage from '../pages/system/ErrorPage';
 import NotFoundPage from '../pages/system/NotFoundPage';
 import { session } from '../session';
+import { customMadeFromQuery } from '../session/customMade';
 import { guardLoader, loginLoader } from './guards';
 import { Root, StandalonePage } from './Root';
 import { SCREENS } from './screens';
@@ -56,9 +57,10 @@ export const ROUTES: RouteObject[] = [
       publicRoute(PUBLIC_ROUTES.notFound, <NotFoundPage />),
       {
         ...publicRoute(PUBLIC_ROUTES.customMade, <CustomMadePage />),
-        // Custom-made signing starts from a clean slate.
-        loader: () => {
+        // Custom-made signing starts from a clean slate, keeping the partner's ticket for the tab.
+        loader: ({ request }) => {
           session.getState().logout();
+          session.getState().setCustomMade(customMadeFromQuery(new URL(request.url).searchParams));
           return null;
         },
       },

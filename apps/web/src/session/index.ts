@@ -4,7 +4,11 @@ import { COOKIE_KEYS } from './keys';
 import { createSessionStore, type Session } from './store';
 
 /** The browser's session: localStorage and the document's cookies. */
-export const session = createSessionStore(window.localStorage, documentCookies);
+export const session = createSessionStore(
+  window.localStorage,
+  documentCookies,
+  window.sessionStorage,
+);
 
 /** A slice of the session, re-rendering when it changes. */
 export function useSession<T>(selector: (state: Session) => T): T {

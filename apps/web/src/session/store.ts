@@ -6,6 +6,7 @@ import {
   type UserInfo,
 } from '@esign/platform';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { CUSTOM_MADE_KEY, readCustomMade, type CustomMadeTicket } from './customMade';
 import { COOKIE_KEYS, STORAGE_KEYS, type CookieJar, type KeyValueStorage } from './keys';
 
 /** A graphic captcha the user typed, attached to the next password login. */
@@ -32,6 +33,8 @@ export interface SessionState {
   /** Fetched by the route guard when empty. */
   userInfo: UserInfo | null;
   captcha: Captcha | null;
+  /** A custom-made signing ticket of this tab: the top bar then offers only "Exit signing". */
+  customMade: CustomMadeTicket | null;
 }
 
 export interface SessionActions {
@@ -42,6 +45,8 @@ export interface SessionActions {
   setCaptcha(captcha: Captcha | null): void;
   /** Clears localStorage (keeping the language) and the session. */
   logout(): void;
+  /** Keeps a custom-made signing ticket for this tab (or forgets it, given null). */
+  setCustomMade(ticket: CustomMadeTicket | null): void;
 }
 
 export type Session = SessionState & SessionActions;
@@ -79,12 +84,24 @@ function restore(storage: KeyValueStorage): Partial<SessionState> {
  * The session store, restored from and written through to localStorage under the keys of spec
  * 000 §3; the current company is also kept in cookies.
  */
-export function createSessionStore(storage: KeyValueStorage, cookies: CookieJar): SessionStore {
+export function createSessionStore(
+  storage: KeyValueStorage,
+  cookies: CookieJar,
+  /** Per-tab storage (sessionStorage) for the custom-made signing ticket. */
+  tabStorage?: KeyValueStorage,
+): SessionStore {
   return createStore<Session>()((set) => ({
     ...signedOut,
     tenantId: DEFAULT_TENANT_ID,
     sysType: 0,
     ...restore(storage),
+    customMade: tabStorage ? readCustomMade(tabStorage) : null,
+
+    setCustomMade(customMade) {
+      if (customMade) tabStorage?.setItem(CUSTOM_MADE_KEY, JSON.stringify(customMade));
+      else tabStorage?.removeItem(CUSTOM_MADE_KEY);
+      set({ customMade });
+    },
 
     signIn(tokens, now) {
       // Servers that predate the company login leave these two out.
