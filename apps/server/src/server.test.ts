@@ -114,6 +114,25 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
     ).toBe(401);
   });
 
+  it('refuses a token form whose fields are not single strings', async () => {
+    const repeated = await fetch(`${server.base}/api/blade-auth/oauth/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: BASIC_CLIENT,
+        'content-type': 'application/x-www-form-urlencoded',
+        Lang: 'zh',
+      },
+      body: 'grant_type=password&username=13800000001&username=13800000002&password=Demo12345',
+    });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toEqual({
+      error: 'invalid_request',
+      error_description: '缺少必填参数',
+    });
+    const missing = await requestToken(server.base, { username: '13800000001' });
+    expect(((await missing.json()) as { error: string }).error).toBe('invalid_request');
+  });
+
   it('refuses a wrong password, an unknown client and a missing token, in the request language', async () => {
     // The company administrator's account: after a failure an account needs the graphic captcha,
     // and the other tests sign in as the person without one.

@@ -18,6 +18,19 @@ function basicClientOk(request: FastifyRequest): boolean {
   return Buffer.from(header.slice(6), 'base64').toString() === `${CLIENT_ID}:${CLIENT_SECRET}`;
 }
 
+/** The token endpoint's form: OAuth2's fields, each a string of sensible length. */
+const TOKEN_FORM = z.object({
+  grant_type: z.string().check(z.maxLength(32)),
+  tenant_id: z.optional(z.string().check(z.maxLength(32))),
+  scope: z.optional(z.string().check(z.maxLength(64))),
+  username: z.optional(z.string().check(z.maxLength(64))),
+  password: z.optional(z.string().check(z.maxLength(128))),
+  phone: z.optional(z.string().check(z.maxLength(64))),
+  code: z.optional(z.string().check(z.maxLength(16))),
+  refresh_token: z.optional(z.string().check(z.maxLength(256))),
+  company_id: z.optional(z.string().check(z.maxLength(32))),
+});
+
 /** Sign-in (the OAuth2 token endpoint and its grant types), user info and logout. */
 export async function authRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(formbody);
@@ -30,26 +43,17 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     tag: 'blade-auth',
     auth: 'client',
     formOnly: true,
-    body: z.object({
-      grant_type: z.string(),
-      tenant_id: z.optional(z.string()),
-      scope: z.optional(z.string()),
-      username: z.optional(z.string()),
-      password: z.optional(z.string()),
-      phone: z.optional(z.string()),
-      code: z.optional(z.string()),
-      refresh_token: z.optional(z.string()),
-      company_id: z.optional(z.string()),
-    }),
+    body: TOKEN_FORM,
   });
   app.post(`/api${PATHS.token}`, async (request, reply) => {
     const locale = requestLocale(request);
-    const form = (
-      typeof request.body === 'object' && request.body !== null ? request.body : {}
-    ) as Record<string, unknown>;
-    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
     try {
       if (!basicClientOk(request)) throw new OAuthError('invalid_client', 'badClient', 401);
+      // Every field is one string at most (a repeated field arrives as an array: refused).
+      const parsed = z.safeParse(TOKEN_FORM, request.body ?? {});
+      if (!parsed.success) throw new OAuthError('invalid_request', 'missingParameters');
+      const form = parsed.data as Record<string, string | undefined>;
+      const field = (name: string) => form[name] ?? '';
       const grant = Object.hasOwn(GRANTS, field('grant_type'))
         ? GRANTS[field('grant_type')]
         : undefined;
