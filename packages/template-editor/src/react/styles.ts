@@ -164,7 +164,7 @@ export const EDITOR_CSS = `
 .esign-te .esign-te__page-go { display: flex; flex-direction: column; align-items: center; gap: 4px; padding: 6px 8px 2px; border-color: transparent; background: transparent; }
 .esign-te .esign-te__page-go:hover:not(:disabled) { border-color: transparent; background: var(--esign-te-canvas); }
 .esign-te__thumb { display: block; position: relative; background: #fff no-repeat center; border: 1px solid var(--esign-te-border); box-shadow: 0 1px 2px rgba(0,0,0,.08); overflow: hidden; }
-.esign-te__thumb svg { position: absolute; inset: 0; width: 100%; height: 100%; }
+.esign-te__thumb svg, .esign-te__thumb-pdf { position: absolute; inset: 0; width: 100%; height: 100%; }
 .esign-te__page-go[aria-current='page'] .esign-te__thumb { border-color: var(--esign-te-accent); box-shadow: 0 0 0 2px var(--esign-te-accent); }
 .esign-te__page-number { font-size: 12px; color: var(--esign-te-muted); font-variant-numeric: tabular-nums; }
 .esign-te__page-go[aria-current='page'] .esign-te__page-number { color: var(--esign-te-accent); font-weight: 600; }

@@ -121,7 +121,8 @@ describe('<TemplateEditor pdf> in Chromium', () => {
       const page = await pdf.document.getPage(pageNumber);
       const draw = page.render.bind(page);
       page.render = (parameters) => {
-        drawn.add(pageNumber);
+        // The Pages panel's thumbnails draw at thumbnail size; this counts the canvas's pages.
+        if (parameters.viewport.scale > 0.5) drawn.add(pageNumber);
         const task = draw(parameters);
         if (pageNumber !== 20) return task;
         return {
@@ -201,6 +202,31 @@ describe('<TemplateEditor pdf> in Chromium', () => {
       .toHaveTextContent('The file is not a PDF document.');
     expect(root.querySelector('.esign-te__page canvas')).not.toBeNull();
     expect(pageElement(root, 1)!.dataset.pdf).toBeUndefined();
+  });
+
+  it('shows each PDF page in its thumbnail in the Pages panel', async () => {
+    const bytes = await samplePdf([
+      { ...A4_PORTRAIT, fill: true, colour: RED },
+      { ...A4_LANDSCAPE, fill: true, colour: BLUE },
+    ]);
+    const { root } = await mount({ pdf: bytes });
+    const centre = (pageNumber: number) => {
+      const canvas = root.querySelector<HTMLCanvasElement>(
+        `[data-page-index="${pageNumber - 1}"] .esign-te__thumb-pdf`,
+      );
+      if (!canvas || canvas.width === 0) return null;
+      const { data } = canvas
+        .getContext('2d')!
+        .getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1);
+      return [...data];
+    };
+    await expect.poll(() => centre(1), { timeout: 10_000 }).toEqual([255, 0, 0, 255]);
+    await expect.poll(() => centre(2), { timeout: 10_000 }).toEqual([0, 0, 255, 255]);
+    // Drawn at thumbnail size, not at the canvas's zoom.
+    const thumb = root.querySelector<HTMLCanvasElement>(
+      '[data-page-index="0"] .esign-te__thumb-pdf',
+    )!;
+    expect(thumb.width).toBeLessThanOrEqual(Math.ceil(96 * window.devicePixelRatio) + 1);
   });
 
   it('says which page pdf.js could not draw, and draws it when asked to try again', async () => {

@@ -1,6 +1,17 @@
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { PARTY_COLORS, type TemplatePage } from '../../core';
+import { usePdfPageImage } from '../canvas/usePdfPage';
 import { useEditor, useProjectState, useViewState } from '../context';
+import type { LoadedPdf } from '../../pdf/load';
 import { Icon } from '../icons';
 
 /** The box a thumbnail fits in, in CSS pixels. */
@@ -22,7 +33,7 @@ export function windowStart(current: number, total: number, size = PAGE_WINDOW):
  * page are mounted, so a 200-page template costs no more than a 60-page one.
  */
 export function PagesPanel() {
-  const { t, store, view } = useEditor();
+  const { t, store, view, pdf } = useEditor();
   const pages = useProjectState((s) => s.project.pages);
   const total = pages.length;
   const current = Math.max(
@@ -149,7 +160,7 @@ export function PagesPanel() {
                   tabIndex={isCurrent ? 0 : -1}
                   onClick={() => go(index)}
                 >
-                  <PageThumb page={page} />
+                  <PageThumb page={page} pdf={pdf} pageIndex={index} />
                   <span className="esign-te__page-number" aria-hidden="true">
                     {index + 1}
                   </span>
@@ -219,10 +230,75 @@ function PageJump({
 }
 
 /**
- * A page at thumbnail size: its background and its fields as boxes in their party's colour. Drawn
- * as one SVG (no Konva); memoised on the page, which only changes when the page does.
+ * Thumbnails are drawn after every page of the canvas that waits: their renders queue behind them.
  */
-export const PageThumb = memo(function PageThumb({ page }: { page: TemplatePage }) {
+const THUMB_PRIORITY = 1_000_000;
+
+/**
+ * The contract's PDF page behind a thumbnail, drawn by pdf.js at thumbnail size once the thumbnail
+ * has scrolled into view (a long contract mounts 60 thumbnails; a few are seen).
+ */
+function PdfThumbLayer({
+  pdf,
+  pageIndex,
+  scale,
+}: {
+  pdf: LoadedPdf;
+  pageIndex: number;
+  scale: number;
+}) {
+  const { view } = useEditor();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [seen, setSeen] = useState(false);
+  const priority = useCallback(
+    () => THUMB_PRIORITY + Math.abs(pageIndex - view.getState().currentPage),
+    [pageIndex, view],
+  );
+  const { image } = usePdfPageImage(seen ? pdf : null, pageIndex, scale, priority);
+
+  useEffect(() => {
+    const thumb = canvas.current?.parentElement;
+    if (seen || !thumb) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    });
+    observer.observe(thumb);
+    return () => observer.disconnect();
+  }, [seen]);
+
+  useLayoutEffect(() => {
+    const target = canvas.current;
+    if (!target || !image) return;
+    target.width = image.width;
+    target.height = image.height;
+    target.getContext('2d')?.drawImage(image, 0, 0);
+  }, [image]);
+  return (
+    <canvas
+      ref={canvas}
+      className="esign-te__thumb-pdf"
+      hidden={!image}
+      width={0}
+      height={0}
+      aria-hidden="true"
+    />
+  );
+}
+
+/**
+ * A page at thumbnail size: its background (the contract's PDF page when there is one) and its
+ * fields as boxes in their party's colour, drawn as one SVG (no Konva). Memoised on the page, which
+ * only changes when the page does.
+ */
+export const PageThumb = memo(function PageThumb({
+  page,
+  pdf,
+  pageIndex,
+}: {
+  page: TemplatePage;
+  pdf?: LoadedPdf | null | undefined;
+  pageIndex: number;
+}) {
   const { width, height } = page.config;
   const { backgroundColor, backgroundImage, backgroundSize } = page.commonStyle;
   const fit = Math.min(THUMB_WIDTH / width, THUMB_HEIGHT / height);
@@ -237,6 +313,9 @@ export const PageThumb = memo(function PageThumb({ page }: { page: TemplatePage 
         backgroundSize: backgroundSize || undefined,
       }}
     >
+      {pdf && pageIndex < pdf.pageCount ? (
+        <PdfThumbLayer pdf={pdf} pageIndex={pageIndex} scale={fit} />
+      ) : null}
       <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
         {page.elements.map((element) => {
           const s = element.commonStyle;
