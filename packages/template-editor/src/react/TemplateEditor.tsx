@@ -1,5 +1,6 @@
 import {
   useCallback,
+  useDeferredValue,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
@@ -380,6 +381,10 @@ function LoadedEditor({
     if (pdf) prefetchPdfPageImage(pdf, view.getState().currentPage, view.getState().scale);
   }, [pdf, view]);
 
+  // The canvas comes first: the panels render right after, in a transition React may interrupt,
+  // so that the first page is on screen sooner (a 300-page contract has 60 thumbnails to lay out).
+  const panelsReady = useDeferredValue(true, false);
+
   return (
     <div
       className={['esign-te', className].filter(Boolean).join(' ')}
@@ -395,9 +400,7 @@ function LoadedEditor({
         <Toolbar viewport={viewport} onSave={onSave ? save : undefined} />
         <div className="esign-te__body">
           {mode === 'design' ? (
-            <aside className="esign-te__side">
-              <LeftPanels />
-            </aside>
+            <aside className="esign-te__side">{panelsReady ? <LeftPanels /> : null}</aside>
           ) : null}
           <div
             ref={canvasRegion}
@@ -420,7 +423,7 @@ function LoadedEditor({
           </div>
           {mode === 'design' ? (
             <aside className="esign-te__side esign-te__side--right">
-              <RightPanels />
+              {panelsReady ? <RightPanels /> : null}
             </aside>
           ) : null}
         </div>

@@ -222,11 +222,13 @@ describe('<TemplateEditor pdf> in Chromium', () => {
     };
     await expect.poll(() => centre(1), { timeout: 10_000 }).toEqual([255, 0, 0, 255]);
     await expect.poll(() => centre(2), { timeout: 10_000 }).toEqual([0, 0, 255, 255]);
-    // Drawn at thumbnail size, not at the canvas's zoom.
+    // Drawn at thumbnail size (the canvas's bigger image stands in until then).
     const thumb = root.querySelector<HTMLCanvasElement>(
       '[data-page-index="0"] .esign-te__thumb-pdf',
     )!;
-    expect(thumb.width).toBeLessThanOrEqual(Math.ceil(96 * window.devicePixelRatio) + 1);
+    await expect
+      .poll(() => thumb.width, { timeout: 10_000 })
+      .toBeLessThanOrEqual(Math.ceil(96 * window.devicePixelRatio) + 1);
   });
 
   it('says which page pdf.js could not draw, and draws it when asked to try again', async () => {
