@@ -19,20 +19,28 @@ export interface Limit {
 /** Events are kept one day: no limit may look further back. */
 export const LONGEST_WINDOW_S = 24 * 60 * 60;
 
-/** Whether the limit's window already holds `max` events, so one more would exceed it. */
-export async function isReached(db: Sql, limit: Limit): Promise<boolean> {
-  const [row] = await db.query<{ events: number }>(
-    `SELECT count(*)::int AS events FROM rate_events
-     WHERE bucket = $1 AND at > now() - make_interval(secs => $2)`,
-    [limit.bucket, Math.min(limit.windowS, LONGEST_WINDOW_S)],
+/** The limits, of `limits`, whose window already holds `max` events: one query for them all. */
+export async function reachedLimits(db: Sql, limits: readonly Limit[]): Promise<Limit[]> {
+  if (limits.length === 0) return [];
+  const rows = await db.query<{ i: string | number }>(
+    `SELECT l.i FROM unnest($1::text[], $2::int[], $3::int[])
+       WITH ORDINALITY AS l(bucket, max_events, window_s, i)
+     WHERE (SELECT count(*) FROM rate_events e
+            WHERE e.bucket = l.bucket AND e.at > now() - make_interval(secs => l.window_s))
+           >= l.max_events
+     ORDER BY l.i`,
+    [
+      limits.map((limit) => limit.bucket),
+      limits.map((limit) => limit.max),
+      limits.map((limit) => Math.min(limit.windowS, LONGEST_WINDOW_S)),
+    ],
   );
-  return row!.events >= limit.max;
+  return rows.map((row) => limits[Number(row.i) - 1]!);
 }
 
 /** The first of `limits` that is reached, if any. */
 export async function firstReached(db: Sql, limits: readonly Limit[]): Promise<Limit | undefined> {
-  for (const limit of limits) if (await isReached(db, limit)) return limit;
-  return undefined;
+  return (await reachedLimits(db, limits))[0];
 }
 
 /** Counts one event in each bucket, and drops events older than any window. */

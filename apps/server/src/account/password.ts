@@ -55,7 +55,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       if (user.password_hash === null) throw new ApiError('passwordNotSet');
       // A stolen session must not become a way to guess the password: the login limits apply.
       const attempts = loginAttempts(database, user.tenant_id, user.phone, request.ip);
-      if (await attempts.tooMany()) throw new ApiError('loginTooMany', 429);
+      if ((await attempts.check()).tooMany) throw new ApiError('loginTooMany', 429);
       if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
         await attempts.failed();
         throw new ApiError('oldPasswordWrong');

@@ -1,5 +1,5 @@
 import type { Database } from '../db';
-import { clearEvents, firstReached, recordEvents, type Limit } from '../rate-limits';
+import { clearEvents, reachedLimits, recordEvents, type Limit } from '../rate-limits';
 
 const HOUR_S = 60 * 60;
 const DAY_S = 24 * HOUR_S;
@@ -14,10 +14,11 @@ const DAY_S = 24 * HOUR_S;
  *   an hour, whether or not the password would be right.
  */
 export interface LoginAttempts {
-  /** Whether the account or the IP has failed too often to try again now. */
-  tooMany(): Promise<boolean>;
-  /** Whether this attempt must carry a solved graphic captcha. */
-  captchaRequired(): Promise<boolean>;
+  /**
+   * In one query: whether the account or the IP has failed too often to try again now, and
+   * whether this attempt must carry a solved graphic captcha.
+   */
+  check(): Promise<{ tooMany: boolean; captchaRequired: boolean }>;
   /** Counts a failed attempt against the account and the IP. */
   failed(): Promise<void>;
   /** A successful sign-in: the account's failures are forgotten (the IP's are not). */
@@ -42,8 +43,13 @@ export function loginAttempts(
     { bucket: address, max: 3, windowS: HOUR_S },
   ];
   return {
-    tooMany: async () => (await firstReached(database, refuse)) !== undefined,
-    captchaRequired: async () => (await firstReached(database, challenge)) !== undefined,
+    check: async () => {
+      const reached = await reachedLimits(database, [...refuse, ...challenge]);
+      return {
+        tooMany: reached.some((limit) => refuse.includes(limit)),
+        captchaRequired: reached.some((limit) => challenge.includes(limit)),
+      };
+    },
     failed: () => recordEvents(database, [account, address]),
     succeeded: () => clearEvents(database, account),
   };

@@ -21,10 +21,9 @@ export async function signInWithPassword(
   if (!phone || !password) throw new OAuthError('invalid_request', 'missingParameters');
   const tenantId = field('tenant_id') || DEFAULT_TENANT_ID;
   const attempts = loginAttempts(context.database, tenantId, phone, request.ip);
-  if (await attempts.tooMany()) {
-    throw new OAuthError('temporarily_unavailable', 'loginTooMany', 429);
-  }
-  if (captcha === 'always' || (await attempts.captchaRequired())) {
+  const { tooMany, captchaRequired } = await attempts.check();
+  if (tooMany) throw new OAuthError('temporarily_unavailable', 'loginTooMany', 429);
+  if (captcha === 'always' || captchaRequired) {
     const key = headerValue(request, 'Captcha-Key');
     const answer = headerValue(request, 'Captcha-Code');
     if (!key || !answer) {
