@@ -1,6 +1,8 @@
 /**
  * Benchmarks of the headless core (`npm run bench` at the repository root). A benchmark whose name
  * says "target < N ms" is checked by `report.mjs` against its median; the others are information.
+ * The templates come from `fixture.mjs`, which uses the built package: build first (`npm run bench`
+ * does).
  *
  * Vitest 4 drops a benchmark that throws from its table without failing the run, so the set-up
  * below checks its own results first (a throw here fails the file) and `report.mjs` fails when a

@@ -1,15 +1,16 @@
 /**
- * Templates for the benchmarks, built directly as stored JSON (much faster than thousands of
- * `addElement` calls). Shared by `core.bench.ts` (through `fixture.d.mts`) and the plain Node script
- * `history-memory.mjs`, so both measure the same template. Deterministic: the same call always
- * gives the same ids and positions.
+ * Templates for the benchmarks, made with the built package's own factory (run `npm run build`
+ * first) and laid out here directly (much faster than thousands of `addElement` calls). Shared by
+ * `core.bench.ts` (through `fixture.d.mts`), the plain Node script `history-memory.mjs` and
+ * `pdf-fixture.mjs`, so that all measure templates the editor itself would make. Deterministic:
+ * the same call always gives the same ids and positions.
  */
+import { createElement, createPage, createProject } from '../dist/core/index.js';
 
 /** Field kinds placed on the large template, in turn. */
 export const FIELD_KINDS = ['text', 'date', 'image', 'signature'];
 
-const PAGE_WIDTH = 596;
-const PAGE_HEIGHT = 842;
+const A4 = { width: 596, height: 842 };
 
 /** A 21-character id (the length of a nanoid), unique for each (prefix, page, index). */
 function id(prefix, page, index) {
@@ -19,99 +20,18 @@ function id(prefix, page, index) {
   );
 }
 
-/**
- * One element as the platform stores it, every field given (no defaults to fill); shared with
- * `pdf-fixture.mjs`. `box` may carry `fontSize` and `lineHeight`.
- */
-export function element(kind, uuid, title, party, box, zIndex) {
-  return {
-    uuid,
-    elName: kind,
-    title,
-    value: '',
-    valueType: kind === 'signature' ? 'signature' : '',
-    propsValue: '',
-    config: {
-      tip: '',
-      required: kind === 'signature' || kind === 'seal',
-      showFontNum: false,
-      isNumber: false,
-      outLineColor: '',
-      backgroundColor: '',
-      elementCode: '',
-      sealTypeKey: kind === 'seal' ? 'company' : '',
-      party,
-      dateFormat: 'yyyy-MM-dd',
-      imageType: 'other',
-      sealGroup: '',
-    },
-    previewConfig: {
-      value: '',
-      validator: '',
-      limitNum: 0,
-      linesNum: 1,
-      sealId: '',
-      isGranted: false,
-    },
-    animations: [],
-    events: [],
-    commonStyle: {
-      position: 'absolute',
-      left: box.left,
-      top: box.top,
-      width: box.width,
-      height: box.height,
-      rotate: 0,
-      padding: 0,
-      margin: 0,
-      border: '',
-      fontFamily: 'SimSun',
-      fontSize: box.fontSize ?? 16,
-      lineHeight: box.lineHeight ?? 1.4,
-      textAlign: 'center',
-      color: '#000000',
-      opacity: 1,
-      zIndex,
-    },
-  };
+/** A new element of `kind` on a page of size `page`, given `init`, under a fixed `uuid`. */
+export function element(kind, uuid, page, init) {
+  return { ...createElement(kind, page, init), uuid };
+}
+
+/** A new page of size `config`, the `index`-th, holding `elements` under a fixed `uuid`. */
+export function page(uuid, index, config, elements) {
+  return { ...createPage(config, `Page ${index + 1}`), uuid, elements };
 }
 
 function project(pages) {
-  return {
-    name: 'bench',
-    title: 'Benchmark template',
-    description: '',
-    coverImage: '',
-    author: '',
-    script: '',
-    width: PAGE_WIDTH,
-    height: PAGE_HEIGHT,
-    pages,
-    status: 1,
-    hasSource: false,
-    templateId: '',
-    contractStatus: '',
-    signList: [],
-    dateList: [],
-    fillsInList: [],
-    imageTypeList: [],
-    pdfUrl: '',
-    pdfAttachments: [],
-    participants: [
-      { party: 'A', sign: true, fill: true, name: '' },
-      { party: 'B', sign: true, fill: true, name: '' },
-    ],
-  };
-}
-
-function page(index, elements) {
-  return {
-    uuid: id('pg', index, 0),
-    name: `Page ${index + 1}`,
-    elements,
-    commonStyle: { backgroundColor: '', backgroundImage: '', backgroundSize: '100% 100%' },
-    config: { width: PAGE_WIDTH, height: PAGE_HEIGHT },
-  };
+  return { ...createProject({ name: 'bench', title: 'Benchmark template', ...A4 }), pages };
 }
 
 /**
@@ -129,16 +49,21 @@ export function buildTemplate({ pages = 20, elementsPerPage = 200 } = {}) {
       const kind = FIELD_KINDS[i % FIELD_KINDS.length];
       const n = counts.get(kind) + 1;
       counts.set(kind, n);
-      const box = {
-        left: 4 + (i % 10) * 59,
-        top: 6 + Math.floor(i / 10) * 42,
-        width: 50,
-        height: 30,
-      };
       const title = `${kind[0].toUpperCase()}${kind.slice(1)} ${n}`;
-      elements.push(element(kind, id('el', p, i), title, i % 2 ? 'B' : 'A', box, i + 1));
+      const init = {
+        title,
+        config: { party: i % 2 ? 'B' : 'A' },
+        commonStyle: {
+          left: 4 + (i % 10) * 59,
+          top: 6 + Math.floor(i / 10) * 42,
+          width: 50,
+          height: 30,
+          zIndex: i + 1,
+        },
+      };
+      elements.push(element(kind, id('el', p, i), A4, init));
     }
-    list.push(page(p, elements));
+    list.push(page(id('pg', p, 0), p, A4, elements));
   }
   return project(list);
 }
@@ -152,18 +77,22 @@ export function buildSealTemplate({ pages = 200, groups = 5 } = {}) {
   for (let p = 0; p < pages; p++) {
     const elements = [];
     for (let g = 0; g < groups; g++) {
-      const box = {
-        left: 20 + (g % 3) * 190,
-        top: 420 + Math.floor(g / 3) * 140 + (p % 7),
-        width: 119,
-        height: 119,
-      };
-      const seal = element('seal', id('sl', p, g), `Seal ${g + 1}`, g % 2 ? 'B' : 'A', box, g + 1);
+      const seal = element('seal', id('sl', p, g), A4, {
+        title: `Seal ${g + 1}`,
+        config: { party: g % 2 ? 'B' : 'A' },
+        previewConfig: { sealId: `seal-${g}` },
+        commonStyle: {
+          left: 20 + (g % 3) * 190,
+          top: 420 + Math.floor(g / 3) * 140 + (p % 7),
+          width: 119,
+          height: 119,
+          zIndex: g + 1,
+        },
+      });
       seal.config.sealGroup = `group-${g}`;
-      seal.previewConfig.sealId = `seal-${g}`;
       elements.push(seal);
     }
-    list.push(page(p, elements));
+    list.push(page(id('pg', p, 0), p, A4, elements));
   }
   return project(list);
 }

@@ -11,8 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { deflateSync } from 'node:zlib';
-import { element } from './fixture.mjs';
+import { encodePng } from '../src/test-support/png.mjs';
+import { element, page } from './fixture.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -73,23 +73,34 @@ export function buildContractWork({ pages = 100, fieldsPerPage = 10 } = {}) {
     }
     fields.push(onPage);
   }
+  const size = { width: PAGE_WIDTH, height: PAGE_HEIGHT };
   const project = {
-    pages: fields.map((onPage, p) => ({
-      uuid: `page${p}`.padEnd(21, 'x'),
-      name: `Page ${p + 1}`,
-      commonStyle: { backgroundColor: '', backgroundImage: '', backgroundSize: '100% 100%' },
-      config: { width: PAGE_WIDTH, height: PAGE_HEIGHT },
-      elements: [
-        ...onPage.map((f, i) => element('text', f.uuid, f.uuid, 'A', f, i + 1)),
-        element('seal', `s${p}`.padEnd(21, 'x'), 'Company seal', 'A', SEAL_BOX, 11),
-      ],
-    })),
+    pages: fields.map((onPage, p) => {
+      const texts = onPage.map((f, i) =>
+        element('text', f.uuid, size, {
+          title: f.uuid,
+          config: { party: 'A' },
+          commonStyle: {
+            left: f.left,
+            top: f.top,
+            width: f.width,
+            height: f.height,
+            fontSize: f.fontSize,
+            lineHeight: f.lineHeight,
+            zIndex: i + 1,
+          },
+        }),
+      );
+      const seal = element('seal', `s${p}`.padEnd(21, 'x'), size, {
+        title: 'Company seal',
+        config: { party: 'A' },
+        previewConfig: { sealId: 'company' },
+        commonStyle: { ...SEAL_BOX, zIndex: 11 },
+      });
+      seal.config.sealGroup = 'company';
+      return page(`page${p}`.padEnd(21, 'x'), p, size, [...texts, seal]);
+    }),
   };
-  for (const page of project.pages) {
-    const seal = page.elements.at(-1);
-    seal.config.sealGroup = 'company';
-    seal.previewConfig.sealId = 'company';
-  }
   const values = Object.fromEntries(fields.flat().map((f) => [f.uuid, f.value]));
   return { project, values, fields, sealPng: redSealPng(256) };
 }
@@ -194,50 +205,13 @@ export function runPdfme(pdfme, work, fonts, prepared = pdfmeWork(work)) {
 
 /** A seal-like PNG: a red disc on transparency, `size` pixels across. */
 function redSealPng(size) {
-  const row = 1 + size * 4;
-  const raw = new Uint8Array(row * size);
+  const rgba = new Uint8Array(size * size * 4);
   const r = size / 2;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const d = Math.hypot(x + 0.5 - r, y + 0.5 - r);
-      const ring = d < r && (d > r * 0.85 || d < r * 0.3);
-      raw.set(ring ? [220, 20, 20, 255] : [0, 0, 0, 0], y * row + 1 + x * 4);
+      if (d < r && (d > r * 0.85 || d < r * 0.3)) rgba.set([220, 20, 20, 255], (y * size + x) * 4);
     }
   }
-  const header = new Uint8Array(13);
-  new DataView(header.buffer).setUint32(0, size);
-  new DataView(header.buffer).setUint32(4, size);
-  header.set([8, 6, 0, 0, 0], 8);
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', new Uint8Array(0)),
-  ];
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function chunk(type, data) {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-function crc32(bytes) {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  return encodePng(size, size, rgba);
 }

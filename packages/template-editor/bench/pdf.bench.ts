@@ -4,7 +4,8 @@
  * drawing, and by @pdfme/generator. The issue's targets are relative (at least 2× faster than pdfme,
  * within 1.5× of the bare loop); `pdf-memory.mjs` prints those ratios with peak memory.
  *
- * Each run takes hundreds of milliseconds, so each benchmark runs a few times only.
+ * Each run takes hundreds of milliseconds, so each benchmark runs a few times only. The template
+ * comes from `pdf-fixture.mjs`, which uses the built package: build first (`npm run bench` does).
  */
 import fontkit from '@pdf-lib/fontkit';
 import { generate } from '@pdfme/generator';

@@ -1,7 +1,7 @@
 import type { LocalizedText, Party } from './constants';
 import { isInside, overlaps } from './geometry';
 import type { TemplateElement, TemplateProject } from './model';
-import { ELEMENT_MODELS } from './registry';
+import { ELEMENT_MODELS, type FieldRole } from './registry';
 
 export type TemplateCheckCode =
   | 'no-signatory'
@@ -24,6 +24,30 @@ export interface TemplateCheck {
   /** The fields concerned, to select them when the author clicks the problem. */
   elementUuids: string[];
 }
+
+/** Each role a participant may tick needs a field of that role: the check when it has none. */
+const ROLE_CHECKS: readonly {
+  role: FieldRole;
+  code: TemplateCheckCode;
+  message(party: Party): LocalizedText;
+}[] = [
+  {
+    role: 'sign',
+    code: 'signer-without-field',
+    message: (party) => ({
+      en: `Party ${party} signs but has no seal or signature field`,
+      zh: `${party} 方需要签署，但没有印章或签名字段`,
+    }),
+  },
+  {
+    role: 'fill',
+    code: 'filler-without-field',
+    message: (party) => ({
+      en: `Party ${party} fills in but has no field to fill`,
+      zh: `${party} 方需要填写，但没有可填写的字段`,
+    }),
+  },
+];
 
 /**
  * Checks a template before it is saved or used: every signing party has a seal or signature field,
@@ -60,31 +84,13 @@ export function validateTemplate(project: TemplateProject): TemplateCheck[] {
   );
   for (const participant of participants) {
     const own = all.filter((entry) => entry.element.config.party === participant.party);
-    if (
-      participant.sign &&
-      !own.some((entry) => ELEMENT_MODELS[entry.element.elName].role === 'sign')
-    ) {
+    for (const { role, code, message } of ROLE_CHECKS) {
+      if (!participant[role]) continue;
+      if (own.some((entry) => ELEMENT_MODELS[entry.element.elName].role === role)) continue;
       checks.push({
-        code: 'signer-without-field',
+        code,
         party: participant.party,
-        message: {
-          en: `Party ${participant.party} signs but has no seal or signature field`,
-          zh: `${participant.party} 方需要签署，但没有印章或签名字段`,
-        },
-        elementUuids: [],
-      });
-    }
-    if (
-      participant.fill &&
-      !own.some((entry) => ELEMENT_MODELS[entry.element.elName].role === 'fill')
-    ) {
-      checks.push({
-        code: 'filler-without-field',
-        party: participant.party,
-        message: {
-          en: `Party ${participant.party} fills in but has no field to fill`,
-          zh: `${participant.party} 方需要填写，但没有可填写的字段`,
-        },
+        message: message(participant.party),
         elementUuids: [],
       });
     }

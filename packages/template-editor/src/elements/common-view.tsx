@@ -1,4 +1,6 @@
-import { Group, Rect, Text } from 'react-konva';
+import type { ReactNode } from 'react';
+import { Group, Image as KonvaImage, Rect, Text } from 'react-konva';
+import { useImage } from '../react/canvas/useImage';
 import type { ElementViewProps } from './view-types';
 
 /** The frame every field shares: its party's tint and outline, the party letter and the required mark. */
@@ -47,6 +49,29 @@ export function FieldFrame({ element, mode, color, t }: ElementViewProps) {
           name={t('field.required')}
         />
       ) : null}
+    </Group>
+  );
+}
+
+/**
+ * A field that shows a picture over its whole box once `url` has loaded (an uploaded image, a
+ * signature, the chosen seal), and `placeholder` until then.
+ */
+export function PictureView({
+  url,
+  placeholder,
+  ...props
+}: ElementViewProps & { url: string | undefined; placeholder: ReactNode }) {
+  const { width, height } = props.element.commonStyle;
+  const { image } = useImage(url);
+  return (
+    <Group>
+      <FieldFrame {...props} />
+      {image ? (
+        <KonvaImage image={image} width={width} height={height} listening={false} />
+      ) : (
+        placeholder
+      )}
     </Group>
   );
 }

@@ -3,23 +3,9 @@
  * Node. All coordinates outside this module are displayed-page points from the top-left corner;
  * `geometry.ts` alone converts them to PDF user space (page rotation, CropBox origin).
  */
-export { PdfError, MAX_PDF_BYTES, type PdfErrorCode } from './errors';
-export {
-  loadPdf,
-  createProjectFromPdf,
-  type LoadedPdf,
-  type LoadPdfOptions,
-  type PdfPageSize,
-  type PdfSource,
-} from './load';
+export * from './opening';
 export { renderPdfPageImage, MAX_PAGE_IMAGE_PIXELS, type PdfPageImageTask } from './raster';
-export {
-  configurePdfJs,
-  preloadPdfEngine,
-  pdfWorkerMode,
-  type PdfWorkerMode,
-  type PdfJsOptions,
-} from './worker';
+export { pdfWorkerMode, type PdfWorkerMode } from './worker';
 export { renderContractPdf, type RenderContractInput } from './render';
 export { formatContractDate } from '../elements/date/pdf';
 export { FONT_FALLBACKS, type ContractFonts } from './fonts';

@@ -27,6 +27,16 @@ async function mixedPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** The displayed sizes of `mixedPdf`'s pages: rotation and CropBox applied. */
+const MIXED_SIZES = [
+  { width: A4[0], height: A4[1] },
+  { width: LETTER[0], height: LETTER[1] },
+  { width: A4[1], height: A4[0] },
+  { width: 800, height: 600 },
+  { width: 300, height: 400 },
+  { width: 500, height: 200 },
+];
+
 async function onePagePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.addPage(A4).drawText('Contract', { x: 72, y: 720, size: 24 });
@@ -85,14 +95,7 @@ describe('loadPdf', () => {
     const pdf = await loadPdf(await mixedPdf());
     try {
       expect(pdf.pageCount).toBe(6);
-      expect(pdf.pages).toEqual([
-        { width: A4[0], height: A4[1] },
-        { width: LETTER[0], height: LETTER[1] },
-        { width: A4[1], height: A4[0] },
-        { width: 800, height: 600 },
-        { width: 300, height: 400 },
-        { width: 500, height: 200 },
-      ]);
+      expect(pdf.pages).toEqual(MIXED_SIZES);
       expect(pdf.document.numPages).toBe(6);
       expect(pdfWorkerMode()).toBe('node');
     } finally {
@@ -200,14 +203,7 @@ describe('createProjectFromPdf', () => {
     const project = await createProjectFromPdf(await mixedPdf());
     expect(project.hasSource).toBe(true);
     expect(project.pdfUrl).toBe('');
-    expect(project.pages.map((page) => page.config)).toEqual([
-      { width: A4[0], height: A4[1] },
-      { width: LETTER[0], height: LETTER[1] },
-      { width: A4[1], height: A4[0] },
-      { width: 800, height: 600 },
-      { width: 300, height: 400 },
-      { width: 500, height: 200 },
-    ]);
+    expect(project.pages.map((page) => page.config)).toEqual(MIXED_SIZES);
     expect(project.pages.every((page) => page.elements.length === 0)).toBe(true);
     expect(new Set(project.pages.map((page) => page.uuid)).size).toBe(6);
     expect([project.width, project.height]).toEqual(A4);

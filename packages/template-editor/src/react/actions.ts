@@ -36,7 +36,64 @@ const DESIGN = ['design'] as const;
 const EDITING = ['design', 'fill'] as const;
 const ALL = ['design', 'fill', 'preview'] as const;
 const hasSelection = (state: EditorState) => state.selection.length > 0;
+const hasClipboard = (state: EditorState) => state.clipboard.length > 0;
+const always = () => true;
 
+/** Ctrl (⌘ on macOS) with `key` (either case), Shift pressed exactly when `shift`. */
+function modKey(key: string, shift = false) {
+  return (event: KeyInput) =>
+    mod(event) && event.shiftKey === shift && event.key.toLowerCase() === key;
+}
+
+/** An action labelled `action.<name>`. */
+function action(
+  name: string,
+  icon: string,
+  rest: Omit<EditorAction, 'name' | 'label' | 'icon'>,
+): EditorAction {
+  return { name, label: `action.${name}`, icon, ...rest };
+}
+
+/** Undo or redo, announced to screen readers. */
+function history(
+  name: 'undo' | 'redo',
+  icon: string,
+  shortcut: string,
+  keyTest: (event: KeyInput) => boolean,
+  announcement: string,
+): EditorAction {
+  return action(name, icon, {
+    shortcut,
+    keyTest,
+    modes: EDITING,
+    enabled: (state) => (name === 'undo' ? state.canUndo : state.canRedo),
+    perform: ({ store, view, t }) => {
+      store.getState()[name]();
+      view.getState().announce(t(announcement));
+    },
+  });
+}
+
+/** A design command on Ctrl+`key` that runs `command` on the store. */
+function command(
+  name: string,
+  icon: string,
+  key: string,
+  enabled: (state: EditorState) => boolean,
+  run: (state: EditorState) => unknown,
+): EditorAction {
+  return action(name, icon, {
+    shortcut: `Ctrl+${key.toUpperCase()}`,
+    keyTest: modKey(key),
+    modes: DESIGN,
+    enabled,
+    perform: ({ store }) => {
+      run(store.getState());
+    },
+  });
+}
+
+/** Moves the selection by one point with the arrow `key`, or by ten with Shift. */
 function nudge(name: string, key: string, dx: number, dy: number): EditorAction[] {
   return [1, 10].map((step) => ({
     name: `${name}${step === 10 ? 'Far' : ''}`,
@@ -51,107 +108,86 @@ function nudge(name: string, key: string, dx: number, dy: number): EditorAction[
   }));
 }
 
-function align(edge: AlignEdge, label: string, icon: string): EditorAction {
-  return {
-    name: label,
-    label: `action.${label}`,
-    icon,
+/** One zoom step out (-1) or in (1), on Ctrl with either of `keys` (the key without and with Shift). */
+function zoom(
+  direction: -1 | 1,
+  name: string,
+  icon: string,
+  keys: readonly [string, string],
+): EditorAction {
+  return action(name, icon, {
+    shortcut: `Ctrl+${keys[0]}`,
+    keyTest: (event) => mod(event) && keys.includes(event.key),
+    modes: ALL,
+    enabled: always,
+    perform: ({ view }) => view.getState().setScale(nextZoom(view.getState().scale, direction)),
+  });
+}
+
+/** Fits the current page's width, or the `whole` page, into the viewport. */
+function fit(whole: boolean, name: string, icon: string): EditorAction {
+  return action(name, icon, {
+    modes: ALL,
+    enabled: always,
+    perform: ({ store, view }, viewport) => {
+      const { pages } = store.getState().project;
+      const page = pages[view.getState().currentPage] ?? pages[0]!;
+      if (viewport)
+        view.getState().setScale(fitScale(page.config, viewport.width, viewport.height, whole));
+    },
+  });
+}
+
+/** Lines the selected fields up on an edge or centre of their bounds (of the page for one). */
+function align(edge: AlignEdge, name: string, icon: string): EditorAction {
+  return action(name, icon, {
     modes: DESIGN,
     enabled: hasSelection,
     perform: ({ store }) => store.getState().align(store.getState().selection, edge),
-  };
+  });
 }
 
+/** Spaces three or more selected fields evenly along one `axis`. */
+function distribute(axis: 'horizontal' | 'vertical', name: string, icon: string): EditorAction {
+  return action(name, icon, {
+    modes: DESIGN,
+    enabled: (state) => state.selection.length >= 3,
+    perform: ({ store }) => store.getState().distribute(store.getState().selection, axis),
+  });
+}
+
+/** Moves the one selected field in paint order, on Ctrl with `key` (with Shift when `shift`). */
 function layer(
   direction: ReorderDirection,
-  label: string,
+  name: string,
   icon: string,
   shortcut: string,
   key: string,
   shift: boolean,
 ): EditorAction {
-  return {
-    name: label,
-    label: `action.${label}`,
-    icon,
+  return action(name, icon, {
     shortcut,
-    keyTest: (event) => mod(event) && event.shiftKey === shift && event.key === key,
+    keyTest: modKey(key, shift),
     modes: DESIGN,
     enabled: (state) => state.selection.length === 1,
     perform: ({ store }) => {
       const [id] = store.getState().selection;
       if (id) store.getState().reorder(id, direction);
     },
-  };
+  });
 }
 
+/** Ctrl+Shift+Z, or Ctrl+Y as on Windows. */
+const redoKey = (event: KeyInput) =>
+  modKey('z', true)(event) || (event.ctrlKey && !event.shiftKey && event.key.toLowerCase() === 'y');
+
 export const ACTIONS: readonly EditorAction[] = [
-  {
-    name: 'undo',
-    label: 'action.undo',
-    icon: '↶',
-    shortcut: 'Ctrl+Z',
-    keyTest: (event) => mod(event) && !event.shiftKey && event.key.toLowerCase() === 'z',
-    modes: EDITING,
-    enabled: (state) => state.canUndo,
-    perform: ({ store, view, t }) => {
-      store.getState().undo();
-      view.getState().announce(t('announce.undone'));
-    },
-  },
-  {
-    name: 'redo',
-    label: 'action.redo',
-    icon: '↷',
-    shortcut: 'Ctrl+Shift+Z',
-    keyTest: (event) =>
-      (mod(event) && event.shiftKey && event.key.toLowerCase() === 'z') ||
-      (event.ctrlKey && !event.shiftKey && event.key.toLowerCase() === 'y'),
-    modes: EDITING,
-    enabled: (state) => state.canRedo,
-    perform: ({ store, view, t }) => {
-      store.getState().redo();
-      view.getState().announce(t('announce.redone'));
-    },
-  },
-  {
-    name: 'copy',
-    label: 'action.copy',
-    icon: '⧉',
-    shortcut: 'Ctrl+C',
-    keyTest: (event) => mod(event) && !event.shiftKey && event.key.toLowerCase() === 'c',
-    modes: DESIGN,
-    enabled: hasSelection,
-    perform: ({ store }) => store.getState().copy(store.getState().selection),
-  },
-  {
-    name: 'paste',
-    label: 'action.paste',
-    icon: '📋',
-    shortcut: 'Ctrl+V',
-    keyTest: (event) => mod(event) && !event.shiftKey && event.key.toLowerCase() === 'v',
-    modes: DESIGN,
-    enabled: (state) => state.clipboard.length > 0,
-    perform: ({ store }) => {
-      store.getState().paste();
-    },
-  },
-  {
-    name: 'duplicate',
-    label: 'action.duplicate',
-    icon: '⊕',
-    shortcut: 'Ctrl+D',
-    keyTest: (event) => mod(event) && !event.shiftKey && event.key.toLowerCase() === 'd',
-    modes: DESIGN,
-    enabled: hasSelection,
-    perform: ({ store }) => {
-      store.getState().duplicate(store.getState().selection);
-    },
-  },
-  {
-    name: 'delete',
-    label: 'action.delete',
-    icon: '🗑',
+  history('undo', '↶', 'Ctrl+Z', modKey('z'), 'announce.undone'),
+  history('redo', '↷', 'Ctrl+Shift+Z', redoKey, 'announce.redone'),
+  command('copy', '⧉', 'c', hasSelection, (state) => state.copy(state.selection)),
+  command('paste', '📋', 'v', hasClipboard, (state) => state.paste()),
+  command('duplicate', '⊕', 'd', hasSelection, (state) => state.duplicate(state.selection)),
+  action('delete', '🗑', {
     shortcut: 'Delete',
     keyTest: (event) => (event.key === 'Delete' || event.key === 'Backspace') && !mod(event),
     modes: DESIGN,
@@ -161,24 +197,18 @@ export const ACTIONS: readonly EditorAction[] = [
       store.getState().removeElements(store.getState().selection);
       view.getState().announce(t('announce.removed', { count }));
     },
-  },
-  {
-    name: 'selectAll',
-    label: 'action.selectAll',
-    icon: '',
+  }),
+  action('selectAll', '', {
     shortcut: 'Ctrl+A',
     keyTest: (event) => mod(event) && event.key.toLowerCase() === 'a',
     modes: DESIGN,
-    enabled: () => true,
+    enabled: always,
     perform: ({ store, view }) => {
       const page = store.getState().project.pages[view.getState().currentPage];
       store.getState().select(page?.elements.map((element) => element.uuid) ?? []);
     },
-  },
-  {
-    name: 'clearSelection',
-    label: 'action.clearSelection',
-    icon: '',
+  }),
+  action('clearSelection', '', {
     shortcut: 'Esc',
     keyTest: (event) => event.key === 'Escape',
     modes: ALL,
@@ -187,81 +217,23 @@ export const ACTIONS: readonly EditorAction[] = [
       store.getState().select([]);
       view.getState().openSettings(null);
     },
-  },
+  }),
   ...nudge('moveLeft', 'ArrowLeft', -1, 0),
   ...nudge('moveRight', 'ArrowRight', 1, 0),
   ...nudge('moveUp', 'ArrowUp', 0, -1),
   ...nudge('moveDown', 'ArrowDown', 0, 1),
-  {
-    name: 'zoomOut',
-    label: 'action.zoomOut',
-    icon: '−',
-    shortcut: 'Ctrl+-',
-    keyTest: (event) => mod(event) && (event.key === '-' || event.key === '_'),
-    modes: ALL,
-    enabled: () => true,
-    perform: ({ view }) => view.getState().setScale(nextZoom(view.getState().scale, -1)),
-  },
-  {
-    name: 'zoomIn',
-    label: 'action.zoomIn',
-    icon: '+',
-    shortcut: 'Ctrl+=',
-    keyTest: (event) => mod(event) && (event.key === '=' || event.key === '+'),
-    modes: ALL,
-    enabled: () => true,
-    perform: ({ view }) => view.getState().setScale(nextZoom(view.getState().scale, 1)),
-  },
-  {
-    name: 'fitWidth',
-    label: 'action.fitWidth',
-    icon: '↔',
-    modes: ALL,
-    enabled: () => true,
-    perform: ({ store, view }, viewport) => {
-      const page =
-        store.getState().project.pages[view.getState().currentPage] ??
-        store.getState().project.pages[0]!;
-      if (viewport)
-        view.getState().setScale(fitScale(page.config, viewport.width, viewport.height, false));
-    },
-  },
-  {
-    name: 'fitPage',
-    label: 'action.fitPage',
-    icon: '⤢',
-    modes: ALL,
-    enabled: () => true,
-    perform: ({ store, view }, viewport) => {
-      const page =
-        store.getState().project.pages[view.getState().currentPage] ??
-        store.getState().project.pages[0]!;
-      if (viewport)
-        view.getState().setScale(fitScale(page.config, viewport.width, viewport.height, true));
-    },
-  },
+  zoom(-1, 'zoomOut', '−', ['-', '_']),
+  zoom(1, 'zoomIn', '+', ['=', '+']),
+  fit(false, 'fitWidth', '↔'),
+  fit(true, 'fitPage', '⤢'),
   align('left', 'alignLeft', '⫷'),
   align('center', 'alignCenter', '⫶'),
   align('right', 'alignRight', '⫸'),
   align('top', 'alignTop', '⊤'),
   align('middle', 'alignMiddle', '⊝'),
   align('bottom', 'alignBottom', '⊥'),
-  {
-    name: 'distributeHorizontal',
-    label: 'action.distributeHorizontal',
-    icon: '⋯',
-    modes: DESIGN,
-    enabled: (state) => state.selection.length >= 3,
-    perform: ({ store }) => store.getState().distribute(store.getState().selection, 'horizontal'),
-  },
-  {
-    name: 'distributeVertical',
-    label: 'action.distributeVertical',
-    icon: '⋮',
-    modes: DESIGN,
-    enabled: (state) => state.selection.length >= 3,
-    perform: ({ store }) => store.getState().distribute(store.getState().selection, 'vertical'),
-  },
+  distribute('horizontal', 'distributeHorizontal', '⋯'),
+  distribute('vertical', 'distributeVertical', '⋮'),
   layer('up', 'bringForward', '↑', 'Ctrl+]', ']', false),
   layer('down', 'sendBackward', '↓', 'Ctrl+[', '[', false),
   layer('top', 'bringToFront', '⇈', 'Ctrl+Shift+]', '}', true),

@@ -9,8 +9,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { deflateSync, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import type { ContractFonts } from '../pdf/fonts';
+import { encodePng } from './png.mjs';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -43,53 +44,9 @@ export function solidPng(
   height: number,
   [r, g, b, a]: [number, number, number, number],
 ): Uint8Array {
-  const row = new Uint8Array(1 + width * 4);
-  for (let x = 0; x < width; x++) row.set([r, g, b, a], 1 + x * 4);
-  const raw = new Uint8Array(row.length * height);
-  for (let y = 0; y < height; y++) raw.set(row, y * row.length);
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
-  return concat([
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', new Uint8Array(deflateSync(raw))),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  const rgba = new Uint8Array(width * height * 4);
+  for (let at = 0; at < rgba.length; at += 4) rgba.set([r, g, b, a], at);
+  return encodePng(width, height, rgba);
 }
 
 /** Runs `fn` with a temporary folder that is removed afterwards. */

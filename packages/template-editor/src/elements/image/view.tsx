@@ -1,21 +1,18 @@
-import { Group, Image as KonvaImage, Text } from 'react-konva';
+import { Text } from 'react-konva';
 import { IMAGE_TYPES } from '../../core';
-import { useImage } from '../../react/canvas/useImage';
-import { FieldFrame } from '../common-view';
+import { PictureView } from '../common-view';
 import type { ElementViewProps } from '../view-types';
 
 /** An image field: the picture once given, else a placeholder naming its type (ID card, …). */
 export function ImageView(props: ElementViewProps) {
   const { element, locale } = props;
   const { width, height } = element.commonStyle;
-  const { image } = useImage(element.value || undefined);
   const type = IMAGE_TYPES.find((candidate) => candidate.key === element.config.imageType);
   return (
-    <Group>
-      <FieldFrame {...props} />
-      {image ? (
-        <KonvaImage image={image} width={width} height={height} listening={false} />
-      ) : (
+    <PictureView
+      {...props}
+      url={element.value || undefined}
+      placeholder={
         <Text
           text={`${element.title}\n${type ? type.label[locale] : props.t('field.imagePlaceholder')}`}
           width={width}
@@ -26,7 +23,7 @@ export function ImageView(props: ElementViewProps) {
           fill="#595959"
           listening={false}
         />
-      )}
-    </Group>
+      }
+    />
   );
 }

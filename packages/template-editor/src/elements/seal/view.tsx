@@ -1,20 +1,17 @@
-import { Circle, Group, Image as KonvaImage, Text } from 'react-konva';
-import { useImage } from '../../react/canvas/useImage';
-import { FieldFrame } from '../common-view';
+import { Circle, Group, Text } from 'react-konva';
+import { PictureView } from '../common-view';
 import type { ElementViewProps } from '../view-types';
 
 /** A seal field: the chosen seal's image, else a round stamp placeholder in the party's colour. */
 export function SealView(props: ElementViewProps) {
   const { element, sealImageUrl, color, t } = props;
   const { width, height } = element.commonStyle;
-  const { image } = useImage(sealImageUrl);
   const radius = Math.min(width, height) / 2 - 2;
   return (
-    <Group>
-      <FieldFrame {...props} />
-      {image ? (
-        <KonvaImage image={image} width={width} height={height} listening={false} />
-      ) : (
+    <PictureView
+      {...props}
+      url={sealImageUrl}
+      placeholder={
         <Group listening={false}>
           <Circle
             x={width / 2}
@@ -35,7 +32,7 @@ export function SealView(props: ElementViewProps) {
             fill={color}
           />
         </Group>
-      )}
-    </Group>
+      }
+    />
   );
 }

@@ -1,40 +1,35 @@
-import { Group, Image as KonvaImage, Line, Text } from 'react-konva';
-import { useImage } from '../../react/canvas/useImage';
-import { FieldFrame } from '../common-view';
+import { Line, Text } from 'react-konva';
+import { PictureView } from '../common-view';
 import type { ElementViewProps } from '../view-types';
 
 /** A signature field: the signature image once signed, else "Sign here" over a line. */
 export function SignatureView(props: ElementViewProps) {
   const { element, color, t } = props;
   const { width, height } = element.commonStyle;
-  const { image } = useImage(element.value || undefined);
-  if (image) {
-    return (
-      <Group>
-        <FieldFrame {...props} />
-        <KonvaImage image={image} width={width} height={height} listening={false} />
-      </Group>
-    );
-  }
   return (
-    <Group>
-      <FieldFrame {...props} />
-      <Line
-        points={[6, height - 8, width - 6, height - 8]}
-        stroke={color}
-        strokeWidth={1}
-        listening={false}
-      />
-      <Text
-        text={t('field.signaturePlaceholder')}
-        width={width}
-        height={height - 8}
-        align="center"
-        verticalAlign="middle"
-        fontSize={Math.max(8, Math.min(16, height / 3))}
-        fill={color}
-        listening={false}
-      />
-    </Group>
+    <PictureView
+      {...props}
+      url={element.value || undefined}
+      placeholder={
+        <>
+          <Line
+            points={[6, height - 8, width - 6, height - 8]}
+            stroke={color}
+            strokeWidth={1}
+            listening={false}
+          />
+          <Text
+            text={t('field.signaturePlaceholder')}
+            width={width}
+            height={height - 8}
+            align="center"
+            verticalAlign="middle"
+            fontSize={Math.max(8, Math.min(16, height / 3))}
+            fill={color}
+            listening={false}
+          />
+        </>
+      }
+    />
   );
 }

@@ -42,8 +42,14 @@ export function FieldText({
   );
 }
 
-/** A text field: its title as a placeholder while empty, its value once filled. */
-export function TextView(props: ElementViewProps) {
+/**
+ * A field whose value is text: the value once filled, else `placeholder` in grey (nothing in
+ * preview). Text and date fields differ only in their placeholder.
+ */
+export function TextValueView({
+  placeholder,
+  ...props
+}: ElementViewProps & { placeholder: string }) {
   const { element, mode } = props;
   const value = element.value || element.previewConfig.value;
   return (
@@ -51,9 +57,14 @@ export function TextView(props: ElementViewProps) {
       <FieldFrame {...props} />
       <FieldText
         element={element}
-        text={value || (mode === 'preview' ? '' : element.title)}
+        text={value || (mode === 'preview' ? '' : placeholder)}
         placeholder={!value}
       />
     </Group>
   );
+}
+
+/** A text field: its title as a placeholder while empty, its value once filled. */
+export function TextView(props: ElementViewProps) {
+  return <TextValueView {...props} placeholder={props.element.title} />;
 }

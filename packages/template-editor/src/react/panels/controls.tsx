@@ -76,13 +76,18 @@ export function Field({
           {hint}
         </span>
       ) : null}
-      {error ? (
-        <span className="esign-te__error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** The reason a field's value was refused, announced as it appears; nothing while there is none. */
+function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  return error ? (
+    <span className="esign-te__error" id={`${id}-error`} role="alert">
+      {error}
+    </span>
+  ) : null;
 }
 
 /** The aria attributes that tie a control to its error and hint. */
@@ -335,11 +340,7 @@ export function CheckField({
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error ? (
-        <span className="esign-te__error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
