@@ -41,6 +41,43 @@ const mouse: BrowserCommand<[steps: MouseStep[]]> = async (context, steps) => {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * What every browser project pre-bundles up front (discovering a dependency mid-run makes Vite
+ * reload a test): React and the tools that render stories and components in a test.
+ */
+const REACT_IN_CHROMIUM = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-dev-runtime',
+  'vitest-browser-react',
+  '@storybook/react-vite',
+];
+
+/** How every browser project runs: headless Debian Chromium through Playwright, at 1280 × 900. */
+function inChromium() {
+  return {
+    enabled: true,
+    headless: true,
+    screenshotFailures: false,
+    provider: playwright({
+      launchOptions: {
+        executablePath: chromium,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+    }),
+    instances: [{ browser: 'chromium' as const }],
+    viewport: { width: 1280, height: 900 },
+  };
+}
+
+/**
  * The test projects of the repository. `vitest.config.ts` passes this list to `test.projects`
  * (Vitest 4 no longer reads this file by itself).
  */
@@ -122,10 +159,7 @@ const projects: TestProjectConfiguration[] = [
     // Pre-bundled up front: discovering them mid-run makes Vite reload a test.
     optimizeDeps: {
       include: [
-        'react',
-        'react-dom',
-        'react-dom/client',
-        'react/jsx-dev-runtime',
+        ...REACT_IN_CHROMIUM,
         'react-konva',
         'konva',
         'zustand',
@@ -134,8 +168,6 @@ const projects: TestProjectConfiguration[] = [
         'i18next',
         'nanoid',
         'zod/mini',
-        'vitest-browser-react',
-        '@storybook/react-vite',
         'pdfjs-dist',
         'pdfjs-dist/build/pdf.worker.min.mjs',
         'pdf-lib',
@@ -146,27 +178,37 @@ const projects: TestProjectConfiguration[] = [
       root: './packages/template-editor',
       include: ['src/**/*.browser.test.tsx'],
       benchmark: { include: [] },
-      browser: {
-        enabled: true,
-        headless: true,
-        screenshotFailures: false,
-        provider: playwright({
-          launchOptions: {
-            executablePath: chromium,
-            args: [
-              '--no-sandbox',
-              '--disable-gpu',
-              '--disable-background-networking',
-              '--disable-component-update',
-              '--disable-sync',
-              '--no-first-run',
-            ],
-          },
-        }),
-        instances: [{ browser: 'chromium' }],
-        viewport: { width: 1280, height: 900 },
-        commands: { mouse },
-      },
+      browser: { ...inChromium(), commands: { mouse } },
+    },
+  },
+  {
+    plugins: [react()],
+    optimizeDeps: {
+      include: [
+        ...REACT_IN_CHROMIUM,
+        'react-router-dom',
+        'antd',
+        'antd/locale/en_US',
+        'antd/locale/zh_CN',
+        '@ant-design/icons',
+        '@tanstack/react-query',
+        'i18next',
+        'react-i18next',
+        'zustand',
+        'zustand/vanilla',
+        'axios',
+        'zod/mini',
+        'storybook/test',
+        'storybook/viewport',
+      ],
+    },
+    // The web app's stories (apps/web/src/stories) in Chromium.
+    test: {
+      name: 'web-browser',
+      root: './apps/web',
+      include: ['src/**/*.browser.test.tsx'],
+      benchmark: { include: [] },
+      browser: inChromium(),
     },
   },
 ];

@@ -1,10 +1,15 @@
 import type { StorybookConfig } from '@storybook/react-vite';
+import react from '@vitejs/plugin-react';
+import { mergeConfig } from 'vite';
 
-/** One Storybook for the editor library and, later, the web app's components. */
+/** One Storybook for the editor library (Editor/…) and the web app's components (Web/…). */
 const config: StorybookConfig = {
   stories: ['../packages/*/src/**/*.stories.@(ts|tsx)', '../apps/*/src/**/*.stories.@(ts|tsx)'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  // The repository has no root Vite config to take React's plugin from: Fast Refresh while
+  // editing, and no warnings about antd's "use client" directives in the build.
+  viteFinal: (vite) => mergeConfig(vite, { plugins: [react()] }),
 };
 
 export default config;

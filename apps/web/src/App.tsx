@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -20,12 +20,18 @@ export function AppConfig({ children }: { children: ReactNode }) {
   );
 }
 
-/** The app: antd's context, the server-state cache and the router. */
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+/** The app: antd's context, the server-state cache (the app's own by default) and the router. */
+export function App({
+  router,
+  client = queryClient,
+}: {
+  router: ReturnType<typeof createAppRouter>;
+  client?: QueryClient;
+}) {
   return (
     <AppConfig>
       <AntApp>
-        <QueryClientProvider client={queryClient}>
+        <QueryClientProvider client={client}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </AntApp>

@@ -1,5 +1,5 @@
 import { CODES, TOAST_MS, type Envelope } from '@esign/platform';
-import type { AxiosRequestConfig } from 'axios';
+import type { AxiosAdapter, AxiosRequestConfig } from 'axios';
 import { currentLocale } from '../i18n';
 import { companyAuthCookie, session } from '../session';
 import { queryClient } from './queryClient';
@@ -25,6 +25,16 @@ export const TOAST_SECONDS = TOAST_MS / 1000;
 
 const toast = createToaster((text, closed) => ui.showToast(text, closed));
 
+let adapter: AxiosAdapter | undefined;
+
+/**
+ * Answers every request from now on without a network: Storybook's stories bind their demo API
+ * here, so that no story reaches a server.
+ */
+export function bindRequestAdapter(bound: AxiosAdapter): void {
+  adapter = bound;
+}
+
 /** Sends a request to the API with the session's headers (see request.ts). */
 export const send = createRequest({
   credentials: () => {
@@ -37,6 +47,9 @@ export const send = createRequest({
     session.getState().logout();
     queryClient.clear();
     ui.toLogin();
+  },
+  get adapter() {
+    return adapter;
   },
 });
 

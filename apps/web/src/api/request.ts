@@ -49,7 +49,10 @@ export interface RequestContext {
   toast(text: string): void;
   /** The session is no longer valid (HTTP 401): log out and go to /login?time=…. */
   expire(): void;
-  /** For tests: answers requests without a network. */
+  /**
+   * Answers requests without a network (tests, Storybook's demo API). Read on every request, so
+   * that it may be bound after the module was created.
+   */
   adapter?: AxiosAdapter;
 }
 
@@ -148,12 +151,11 @@ export type Send = <T>(config: AxiosRequestConfig) => Promise<T>;
 
 /** Requests under /api with the platform's headers and answer handling. */
 export function createRequest(context: RequestContext): Send {
-  const instance = axios.create({
-    baseURL: API_BASE,
-    timeout: REQUEST_TIMEOUT_MS,
-    ...(context.adapter ? { adapter: context.adapter } : {}),
+  const instance = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS });
+  instance.interceptors.request.use((config) => {
+    if (context.adapter) config.adapter = context.adapter;
+    return withHeaders(config, context);
   });
-  instance.interceptors.request.use((config) => withHeaders(config, context));
   instance.interceptors.response.use(
     // The interceptor hands callers the body, not axios' response object.
     (response) => onAnswer(response, context) as AxiosResponse,

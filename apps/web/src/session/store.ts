@@ -52,7 +52,8 @@ export interface SessionActions {
 export type Session = SessionState & SessionActions;
 export type SessionStore = StoreApi<Session>;
 
-const signedOut = {
+/** The session without a login, as logout leaves it (the tenant, system type and ticket stay). */
+export const SIGNED_OUT = {
   token: null,
   refreshToken: null,
   expiresIn: 0,
@@ -91,7 +92,7 @@ export function createSessionStore(
   tabStorage?: KeyValueStorage,
 ): SessionStore {
   return createStore<Session>()((set) => ({
-    ...signedOut,
+    ...SIGNED_OUT,
     tenantId: DEFAULT_TENANT_ID,
     sysType: 0,
     ...restore(storage),
@@ -145,7 +146,7 @@ export function createSessionStore(
       if (locale !== null) storage.setItem(STORAGE_KEYS.locale, locale);
       cookies.remove(COOKIE_KEYS.companyId);
       cookies.remove(COOKIE_KEYS.companyAuth);
-      set(signedOut);
+      set(SIGNED_OUT);
     },
   }));
 }

@@ -121,10 +121,11 @@ describe('<TemplateEditor pdf> in Chromium', () => {
       const page = await pdf.document.getPage(pageNumber);
       const draw = page.render.bind(page);
       page.render = (parameters) => {
-        // The Pages panel's thumbnails draw at thumbnail size; this counts the canvas's pages.
-        if (parameters.viewport.scale > 0.5) drawn.add(pageNumber);
+        // The Pages panel's thumbnails draw at thumbnail size: this watches the canvas's pages.
+        const onCanvas = parameters.viewport.scale > 0.5;
+        if (onCanvas) drawn.add(pageNumber);
         const task = draw(parameters);
-        if (pageNumber !== 20) return task;
+        if (pageNumber !== 20 || !onCanvas) return task;
         return {
           promise: task.promise.then(() => gate),
           cancel: () => {

@@ -1,0 +1,202 @@
+/**
+ * The demo API of the stories: an axios adapter that answers the calls the web app's screens make
+ * from the demo world, so that no story reaches a server. Like the server, it knows the console
+ * from the access token and speaks the request's language.
+ */
+import {
+  CODES,
+  DEFAULT_TENANT_ID,
+  GRANT_TYPE_COMPANY_USER,
+  MESSAGE_PAGE_SIZE,
+  PATHS,
+  PERSONAL_CONSOLE_ID,
+  SMS_CODE_TTL_MS,
+  SMS_RESEND_AFTER_MS,
+  fail,
+  message,
+  ok,
+  type CaptchaData,
+  type CodeSent,
+  type Locale,
+  type MessageKey,
+  type TokenError,
+  type TokenResponse,
+  type UserInfo,
+} from '@esign/platform';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import {
+  DEMO_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_PHONE,
+  type DemoConsole,
+  type DemoWorld,
+} from './demoData';
+
+/** The access token of a console: the demo API reads the console back from it. */
+function demoAccessToken(companyId: number): string {
+  return `demo-access-${companyId}`;
+}
+
+const TOKEN_LIFE_S = 1800;
+
+const CODE_SENT: CodeSent = {
+  resendAfter: SMS_RESEND_AFTER_MS / 1000,
+  expiresIn: SMS_CODE_TTL_MS / 1000,
+};
+
+const CAPTCHA_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="32"><rect width="100" height="32" fill="#eef2fb"/>' +
+  '<text x="50" y="22" font-family="monospace" font-size="18" text-anchor="middle" fill="#2457d6">7kq3</text></svg>';
+
+const CAPTCHA: CaptchaData = {
+  key: 'demo-captcha',
+  image: `data:image/svg+xml,${encodeURIComponent(CAPTCHA_SVG)}`,
+};
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+interface DemoRequest {
+  config: InternalAxiosRequestConfig;
+  world: DemoWorld;
+  locale: Locale;
+  /** The console of the access token; undefined without a session. */
+  current: DemoConsole | undefined;
+}
+
+const answer = (data: unknown): Answer => ({ status: 200, body: ok(data) });
+
+/** What the token endpoint answers when the user signs into their current. */
+export function demoTokens(user: UserInfo): TokenResponse {
+  return {
+    access_token: demoAccessToken(user.companyId),
+    refresh_token: 'demo-refresh',
+    token_type: 'bearer',
+    expires_in: TOKEN_LIFE_S,
+    tenant_id: DEFAULT_TENANT_ID,
+    user_id: user.id,
+    account: user.phone,
+    user_name: user.name,
+    company_id: user.companyId,
+    company_auth: user.companyId === PERSONAL_CONSOLE_ID ? '' : String(user.companyId),
+    company_name: user.companyName,
+  };
+}
+
+const tokensOf = (user: UserInfo): Answer => ({ status: 200, body: demoTokens(user) });
+
+const refused = (locale: Locale): Answer => ({
+  status: 400,
+  body: {
+    error: 'invalid_grant',
+    error_description: message('badCredentials', locale),
+    captcha_required: true,
+  } satisfies TokenError,
+});
+
+/** The token endpoint: the demo password (any captcha), any SMS code, any demo console. */
+function grant({ config, world, locale }: DemoRequest): Answer {
+  const form = new URLSearchParams(String(config.data));
+  const personal = world.get(PERSONAL_CONSOLE_ID)!.user;
+  switch (form.get('grant_type')) {
+    case 'password':
+    case 'captcha': {
+      const known = form.get('username') === DEMO_PHONE && form.get('password') === DEMO_PASSWORD;
+      return known ? tokensOf(personal) : refused(locale);
+    }
+    case GRANT_TYPE_COMPANY_USER: {
+      const chosen = world.get(Number(form.get('company_id')));
+      return chosen ? tokensOf(chosen.user) : refused(locale);
+    }
+    default:
+      return tokensOf(personal);
+  }
+}
+
+/** An envelope failing with an HTTP status of the same code, in the request's language. */
+const failure = (status: number, text: MessageKey, locale: Locale): Answer => ({
+  status,
+  body: fail(status, message(text, locale)),
+});
+
+/** A call that needs a session: answers in the token's console, or 401 as the server does. */
+const signedIn =
+  (read: (current: DemoConsole, locale: Locale) => Answer) =>
+  ({ current, locale }: DemoRequest): Answer =>
+    current ? read(current, locale) : failure(CODES.unauthorized, 'loginExpired', locale);
+
+const query = ({ config }: DemoRequest, name: string) =>
+  String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
+
+const CALLS: Record<string, (request: DemoRequest) => Answer> = {
+  [PATHS.token]: grant,
+  [PATHS.captcha]: () => answer(CAPTCHA),
+  [PATHS.smsLoginCode]: () => answer(CODE_SENT),
+  [PATHS.checkPhone]: (request) => answer({ registered: query(request, 'phone') === DEMO_PHONE }),
+  [PATHS.sendRegisterCode]: () => answer(CODE_SENT),
+  [PATHS.register]: ({ world }) => tokensOf(world.get(PERSONAL_CONSOLE_ID)!.user),
+  [PATHS.sendForgetCode]: () => answer(CODE_SENT),
+  [PATHS.validateForgetCode]: () => answer(null),
+  [PATHS.resetPassword]: () => answer(null),
+  [PATHS.logout]: () => answer(null),
+  [PATHS.changePassword]: signedIn(() => answer(null)),
+  [PATHS.userInfo]: signedIn((current) => answer(current.user)),
+  [PATHS.companyList]: signedIn(() => answer(DEMO_COMPANIES)),
+  [PATHS.menu]: signedIn((current) => answer(current.menu)),
+  [PATHS.unreadCount]: signedIn((current) => answer(current.unread.length)),
+  [PATHS.unreadMessages]: signedIn((current) =>
+    answer({
+      records: current.unread.slice(0, MESSAGE_PAGE_SIZE),
+      total: current.unread.length,
+      current: 1,
+      size: MESSAGE_PAGE_SIZE,
+    }),
+  ),
+  [PATHS.dashboard]: signedIn((current, locale) =>
+    current.statistics
+      ? answer(current.statistics)
+      : failure(CODES.serverError, 'serverException', locale),
+  ),
+};
+
+function respond(config: InternalAxiosRequestConfig, world: DemoWorld): Answer {
+  const locale: Locale = config.headers.get('Lang') === 'zh' ? 'zh' : 'en';
+  const token = String(config.headers.get('Blade-Auth') ?? '').replace(/^bearer /, '');
+  const current = [...world].find(([id]) => demoAccessToken(id) === token)?.[1];
+  const call = CALLS[config.url ?? ''];
+  if (call) return call({ config, world, locale, current });
+  return failure(CODES.notFound, 'notFound', locale);
+}
+
+/** An adapter answering from the demo world, failing with HTTP errors the way axios does. */
+export function createDemoApi(world: DemoWorld): AxiosAdapter {
+  return async (config) => {
+    const { status, body } = respond(config, world);
+    const response: AxiosResponse = {
+      data: body,
+      status,
+      statusText: '',
+      headers: new AxiosHeaders(),
+      config,
+    };
+    if (config.validateStatus?.(status) === false) {
+      const code = status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE;
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        code,
+        config,
+        null,
+        response,
+      );
+    }
+    return response;
+  };
+}

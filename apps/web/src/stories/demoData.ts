@@ -1,0 +1,145 @@
+/**
+ * The demo world of the web app's stories: one user, Li Wei, who works in a personal console and
+ * as staff of a company, with the menus, unread messages and contract counts the API answers in
+ * each console.
+ */
+import {
+  PERSONAL_CONSOLE_ID,
+  type CompanyListItem,
+  type ContractStatistics,
+  type MenuData,
+  type MenuRoute,
+  type MessageItem,
+  type UserInfo,
+} from '@esign/platform';
+
+/** Where a story starts: signed out (the account screens) or signed into one of the consoles. */
+export type DemoSession = 'signedOut' | 'personal' | 'company';
+
+/** What the demo API answers in one console. */
+export interface DemoConsole {
+  user: UserInfo;
+  menu: MenuData;
+  unread: MessageItem[];
+  /** The home screen's counts; null when the server cannot report them (the empty state). */
+  statistics: ContractStatistics | null;
+}
+
+/** The consoles by company id (PERSONAL_CONSOLE_ID for the personal one). */
+export type DemoWorld = ReadonlyMap<number, DemoConsole>;
+
+export const DEMO_PHONE = '13800000001';
+
+/** The demo user's password: any other is refused, and the next attempt needs the captcha. */
+export const DEMO_PASSWORD = 'Demo12345';
+
+/** The verified company the demo user works for as staff. */
+export const DEMO_COMPANY: CompanyListItem = {
+  id: 1001,
+  companyName: 'Qingshan Trading Co., Ltd.',
+  authStatus: 1,
+  role: 'staff',
+};
+
+/** The companies of the console switcher; the one under review is not offered. */
+export const DEMO_COMPANIES: CompanyListItem[] = [
+  DEMO_COMPANY,
+  { id: 1002, companyName: 'Blue River Logistics Ltd.', authStatus: 2, role: 'admin' },
+];
+
+/** The company id of a signed-in session. */
+export function consoleIdOf(session: Exclude<DemoSession, 'signedOut'>): number {
+  return session === 'company' ? DEMO_COMPANY.id : PERSONAL_CONSOLE_ID;
+}
+
+/** A route of the server's menu: its name and permission code follow from its path. */
+function menuRoute(path: string, children: MenuRoute[] = []): MenuRoute {
+  const segments = path.split('/').filter(Boolean);
+  return {
+    path,
+    name: `route.${segments.join('.')}`,
+    code: segments.join(':'),
+    hidden: false,
+    children,
+  };
+}
+
+const user: UserInfo = {
+  id: '7',
+  name: 'Li Wei',
+  phone: DEMO_PHONE,
+  avatar: '',
+  authStep: 'VERIFIED',
+  launchAuth: true,
+  companyId: PERSONAL_CONSOLE_ID,
+  companyName: '',
+  roles: ['admin'],
+};
+
+const message = (id: string, title: string, createTime: string): MessageItem => ({
+  id,
+  title,
+  content: title,
+  isRead: 0,
+  receiverCompanyId: DEMO_COMPANY.id,
+  createTime,
+});
+
+const personal: DemoConsole = {
+  user,
+  // The owner of the personal console sees every page.
+  menu: { routes: [menuRoute('/dashboard')], roles: ['admin'] },
+  unread: [],
+  statistics: {
+    filling: 1,
+    signing: 3,
+    completed: 18,
+    refused: 0,
+    approvalRejected: 0,
+    expired: 2,
+  },
+};
+
+const company: DemoConsole = {
+  user: {
+    ...user,
+    companyId: DEMO_COMPANY.id,
+    companyName: DEMO_COMPANY.companyName,
+    roles: ['staff'],
+  },
+  // Staff see the pages their role lists: no contract management, no related parties.
+  menu: {
+    routes: [
+      menuRoute('/dashboard'),
+      menuRoute('/agency-contract', [
+        menuRoute('/agency-contract/index'),
+        menuRoute('/agency-contract/directly-launch'),
+        menuRoute('/agency-contract/directly-template'),
+      ]),
+      menuRoute('/template', [menuRoute('/template/index')]),
+      menuRoute('/approval', [menuRoute('/approval/index')]),
+    ],
+    roles: ['staff'],
+  },
+  unread: [
+    message('m-3', 'Office lease 2025 is waiting for your signature', '2025-03-14 09:12:40'),
+    message('m-2', 'Zhang Min approved the purchase contract PO-0311', '2025-03-13 16:05:02'),
+    message('m-1', 'The supply agreement with Hengda Foods was completed', '2025-03-12 11:47:19'),
+  ],
+  statistics: {
+    filling: 4,
+    signing: 12,
+    completed: 57,
+    refused: 2,
+    approvalRejected: 1,
+    expired: 6,
+  },
+};
+
+/** Both consoles, each with a story's changes (for instance no counts) applied. */
+export function demoWorld(changes: Partial<DemoConsole> = {}): DemoWorld {
+  return new Map([
+    [PERSONAL_CONSOLE_ID, { ...personal, ...changes }],
+    [DEMO_COMPANY.id, { ...company, ...changes }],
+  ]);
+}

@@ -1,0 +1,55 @@
+import {
+  composeStories,
+  setProjectAnnotations,
+  type Meta,
+  type StoryObj,
+} from '@storybook/react-vite';
+import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import * as preview from '../../../../.storybook/preview';
+import type { WebStoryArgs } from './webStory';
+
+// Every story of the web app, run as a test in Chromium: it renders without an error, its play
+// function finds what the story is about (a heading, a count, a field) in the story's language,
+// and nothing went to a server.
+const modules = import.meta.glob<
+  { default: Meta<WebStoryArgs> } & Record<string, StoryObj<WebStoryArgs>>
+>('./*.stories.tsx', { eager: true });
+const annotations = setProjectAnnotations([preview]);
+beforeAll(annotations.beforeAll);
+
+const DESKTOP = { width: 1280, height: 900 };
+afterEach(() => page.viewport(DESKTOP.width, DESKTOP.height));
+
+/** The size of a story's viewport global (Storybook's phone and tablet sizes), or the desktop's. */
+function viewportOf(globals: Record<string, unknown>) {
+  const name = (globals.viewport as { value?: string } | undefined)?.value;
+  const styles = MINIMAL_VIEWPORTS[name as keyof typeof MINIMAL_VIEWPORTS]?.styles;
+  return styles ? { width: parseInt(styles.width), height: parseInt(styles.height) } : DESKTOP;
+}
+
+for (const [file, module] of Object.entries(modules)) {
+  const stories = composeStories(module);
+  describe(file.replace('./', ''), () => {
+    for (const [name, Story] of Object.entries(stories)) {
+      it(`${name} shows what it is about`, async () => {
+        expect(Story.play, 'a web story checks what it shows').toBeDefined();
+        const errors = vi.spyOn(console, 'error');
+        performance.clearResourceTimings();
+        const { width, height } = viewportOf(Story.globals);
+        await page.viewport(width, height);
+        await Story.load();
+        const screen = await render(<Story />);
+        await Story.play!({ canvasElement: screen.container });
+        expect(errors).not.toHaveBeenCalled();
+        const toServer = performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'));
+        expect(toServer, 'the demo API answers, not a server').toEqual([]);
+        errors.mockRestore();
+      });
+    }
+  });
+}

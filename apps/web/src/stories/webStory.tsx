@@ -1,0 +1,143 @@
+/**
+ * What every story of the web app shares: the real app around the story (antd's context in the
+ * story's language, a query cache of its own, a memory router at the story's address) and the demo
+ * world behind it (a signed-in demo user, the demo API instead of a server).
+ */
+import { LOCALES, type Locale } from '@esign/platform';
+import type { Decorator, Meta, StoryContext } from '@storybook/react-vite';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, type ReactNode } from 'react';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '../App';
+import { bindRequestAdapter } from '../api/client';
+import { queries } from '../api/queries';
+import { createQueryClient } from '../api/queryClient';
+import { i18n } from '../i18n';
+import { HOME_PATH, type RouteTitle } from '../routes/table';
+import { session } from '../session';
+import { SIGNED_OUT } from '../session/store';
+import '../styles.css';
+import { createDemoApi, demoTokens } from './demoApi';
+import {
+  consoleIdOf,
+  demoWorld,
+  type DemoConsole,
+  type DemoSession,
+  type DemoWorld,
+} from './demoData';
+
+/** The controls of every web story. */
+export interface WebStoryArgs {
+  /** The interface language, antd's texts included. */
+  locale: Locale;
+  /** Signed out, or signed in as the demo user in the personal or the company console. */
+  session: DemoSession;
+}
+
+/** What a web story may say in `parameters.web`. */
+export interface WebStoryParameters {
+  /** The address of the story's router; the home page when absent. */
+  path?: string;
+  /** The title of the route at that address, for screens named after their route. */
+  routeTitle?: RouteTitle;
+  /** Changes to what the demo API answers in every console. */
+  demo?: Partial<DemoConsole>;
+}
+
+interface WebStoryLoaded {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createMemoryRouter>;
+}
+
+/** The story itself, rendered by the router's only route. */
+const StoryElement = createContext<ReactNode>(null);
+
+/** The route's element: whatever story the decorator renders now. */
+function StoryRoute() {
+  return useContext(StoryElement);
+}
+
+function signInAs(world: DemoWorld, demoSession: DemoSession): void {
+  // Straight into the store: logout() would also clear Storybook's own localStorage.
+  session.setState({ ...SIGNED_OUT, customMade: null });
+  if (demoSession === 'signedOut') return;
+  const { user } = world.get(consoleIdOf(demoSession))!;
+  session.getState().signIn(demoTokens(user), Date.now());
+  session.getState().setUserInfo(user);
+}
+
+/** What every signed-in screen reads, cached before the story renders: no loading flashes. */
+function prefetchShell(client: QueryClient, companyId: number) {
+  return Promise.all([
+    client.prefetchQuery(queries.menu(companyId)),
+    client.prefetchQuery(queries.companies()),
+    client.prefetchQuery(queries.unreadMessages(companyId)),
+    client.prefetchQuery(queries.unreadCount(companyId)),
+    client.prefetchQuery(queries.contractStatistics(companyId)),
+  ]);
+}
+
+/**
+ * Sets the demo world up for the story's args (again whenever they change): language, demo API,
+ * session, and a fresh cache and router.
+ */
+async function startDemo({
+  args,
+  parameters,
+}: StoryContext<WebStoryArgs>): Promise<WebStoryLoaded> {
+  const { path = HOME_PATH, routeTitle, demo } = (parameters.web ?? {}) as WebStoryParameters;
+  const world = demoWorld(demo);
+  await i18n.changeLanguage(args.locale);
+  bindRequestAdapter(createDemoApi(world));
+  signInAs(world, args.session);
+  const queryClient = createQueryClient();
+  if (args.session !== 'signedOut') await prefetchShell(queryClient, consoleIdOf(args.session));
+  const router = createMemoryRouter(
+    [{ path: '*', element: <StoryRoute />, handle: routeTitle && { title: routeTitle } }],
+    { initialEntries: [path] },
+  );
+  return { queryClient, router };
+}
+
+/** The app around the story, with the cache and router its loader made. */
+const withWebApp: Decorator<WebStoryArgs> = (Story, { loaded }) => {
+  const { queryClient, router } = loaded as WebStoryLoaded;
+  return (
+    <StoryElement.Provider value={<Story />}>
+      <App router={router} client={queryClient} />
+    </StoryElement.Provider>
+  );
+};
+
+/** The annotations every web story's meta starts from. */
+export const webStoryMeta = {
+  args: { locale: 'en', session: 'personal' },
+  argTypes: {
+    locale: { control: 'inline-radio', options: [...LOCALES] },
+    session: { control: 'inline-radio', options: ['signedOut', 'personal', 'company'] },
+  },
+  loaders: [startDemo],
+  decorators: [withWebApp],
+} satisfies Meta<WebStoryArgs>;
+
+/** The strings of a story in its own language, for its play function to look for. */
+export function textsOf({ args }: { args: WebStoryArgs }) {
+  return i18n.getFixedT(args.locale);
+}
+
+/** The same story in Chinese: shown under `name (中文)`. */
+export function inChinese<Story extends { args?: Partial<WebStoryArgs> }>(
+  story: Story,
+  name: string,
+): Story {
+  return { ...story, name: `${name} (中文)`, args: { ...story.args, locale: 'zh' } };
+}
+
+/**
+ * A button's accessible name, ignoring spaces: antd spaces out a two-character Chinese label
+ * (登 录), which a play function looks for as written (登录).
+ */
+export function buttonName(text: string) {
+  const squeezed = text.replace(/\s/g, '');
+  return (name: string) => name.replace(/\s/g, '') === squeezed;
+}
