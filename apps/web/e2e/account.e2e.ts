@@ -61,6 +61,14 @@ describe('an account, end to end', () => {
     for (const status of ['Filling in', 'Signing', 'Completed']) {
       await page.getByRole('button', { name: new RegExp(`^0\\s*${status}$`) }).waitFor();
     }
+    // Initiating needs a verified real name: the app asks first, then opens the authentication.
+    await page.getByRole('button', { name: /Initiate a contract/ }).click();
+    const ask = page.getByRole('dialog', { name: 'Please authenticate your name first' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Authenticate' }).click();
+    await page.waitForURL('**/real-name/index?isPerson=true');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
 
     await logOut(page);
     // The login page opens on the password tab.
