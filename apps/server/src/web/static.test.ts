@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 import { BACKENDS, useTestServer, type TestApp } from '../test-support/server';
@@ -15,6 +16,7 @@ describe.each(BACKENDS)('the web app beside the API on $name', (backend) => {
     mkdirSync(path.join(webDir, 'assets'), { recursive: true });
     writeFileSync(path.join(webDir, 'index.html'), INDEX);
     writeFileSync(path.join(webDir, 'assets', 'index-B4x9Qk2a.js'), ASSET);
+    writeFileSync(path.join(webDir, 'assets', 'index-B4x9Qk2a.js.br'), brotliCompressSync(ASSET));
   });
   afterAll(() => rmSync(webDir, { recursive: true, force: true }));
   const server = useTestServer(backend, { webDir });
@@ -35,6 +37,20 @@ describe.each(BACKENDS)('the web app beside the API on $name', (backend) => {
     expect(asset.status).toBe(200);
     expect(await asset.text()).toBe(ASSET);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the compressed copy the build wrote to a browser that accepts it', async () => {
+    const brotli = await fetch(`${server.base}/assets/index-B4x9Qk2a.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await brotli.text()).toBe(ASSET);
+    const plain = await fetch(`${server.base}/assets/index-B4x9Qk2a.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(ASSET);
   });
 
   it('answers page paths the app routes itself with index.html', async () => {

@@ -37,6 +37,8 @@ export async function serveWebApp(
     root,
     // The files are routed once at start, so /api never reaches the file system.
     wildcard: false,
+    // The web build writes .br and .gz copies: sent to browsers that accept them.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, file) =>
       reply.header(
