@@ -12,6 +12,7 @@ import type { Database } from './db';
 import { fileRoutes } from './files/routes';
 import { answerClientError } from './http/client-error';
 import { closeConnectionsOnceIdle } from './http/drain';
+import { addSecurityHeaders } from './http/security-headers';
 import { openApiDocument } from './http/openapi';
 import { ApiError, apiErrorBody } from './http/route';
 import { requestLocale } from './locale';
@@ -81,6 +82,7 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
   });
   closeConnectionsOnceIdle(app);
+  addSecurityHeaders(app);
   const context: AppContext = {
     database,
     storage,

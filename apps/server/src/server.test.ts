@@ -163,6 +163,19 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
     expect(forged.status).toBe(401);
   });
 
+  it('sends security headers, and never lets an API answer be cached', async () => {
+    const { access_token } = await login(server.base);
+    const info = await fetch(`${server.base}/api/blade-user/busi-user/userInfo`, {
+      headers: { 'Blade-Auth': `bearer ${access_token}` },
+    });
+    expect(info.headers.get('cache-control')).toBe('no-store');
+    expect(info.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(info.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(info.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const missing = await fetch(`${server.base}/api/no-such-call`);
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('serves an OpenAPI 3.1 document made from the route schemas', async () => {
     const response = await fetch(`${server.base}/api/openapi.json`);
     expect(response.status).toBe(200);
