@@ -18,7 +18,20 @@ interface Malformed {
   contentType?: string;
   body?: string | Uint8Array;
   query?: Record<string, string>;
+  /** Headers sent instead of the session's (a forged token, odd Tenant-Id or Lang). */
+  headers?: Record<string, string>;
 }
+
+/** Headers every route reads, forged: each comes with the route's valid client but no session. */
+const FORGED_HEADERS: Record<string, string>[] = [
+  { 'Blade-Auth': `bearer ${'A'.repeat(8_000)}` },
+  { 'Blade-Auth': 'bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' },
+  { 'Blade-Auth': 'Basic ZXNpZ246ZXNpZ25fc2VjcmV0' },
+  { 'Tenant-Id': "000000' OR '1'='1" },
+  { 'Tenant-Id': '../../etc' },
+  { Lang: '<script>alert(1)</script>' },
+  { 'Company-Auth': '-1; DROP TABLE companies' },
+];
 
 const HUGE = 'A'.repeat(2 * 1024 * 1024);
 const DEEP_JSON = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
@@ -112,6 +125,13 @@ function malformedFor(operation: Operation): Malformed[] {
       });
     }
   }
+  for (const headers of FORGED_HEADERS) {
+    cases.push({
+      kind: `headers ${JSON.stringify(headers).slice(0, 40)}`,
+      invalid: false,
+      headers,
+    });
+  }
   return cases;
 }
 
@@ -152,7 +172,7 @@ describe.each(BACKENDS)('malformed input on $name', (backend) => {
         method: method.toUpperCase(),
         headers: {
           Authorization: BASIC_CLIENT,
-          'Blade-Auth': `bearer ${access_token}`,
+          ...(malformed.headers ?? { 'Blade-Auth': `bearer ${access_token}` }),
           ...(hasBody && malformed.contentType ? { 'content-type': malformed.contentType } : {}),
         },
         ...(hasBody ? { body: malformed.body } : {}),
