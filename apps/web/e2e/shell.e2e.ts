@@ -23,6 +23,7 @@ describe('the signed-in shell, end to end', () => {
     const page = await newPage();
     await signIn(page, DEMO.person, DEMO.password);
     await expect.poll(() => page.title()).toBe('Home · eSign');
+    await page.getByRole('button', { name: /Filling in$/ }).waitFor();
     await screenshot(page, 'dashboard');
     await markDocument(page);
 
@@ -35,6 +36,7 @@ describe('the signed-in shell, end to end', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     expect(await stored(page, 'locale')).toBe('zh');
     expect(await documentMarked(page)).toBe(true);
+    await page.getByRole('button', { name: /填写中$/ }).waitFor();
     await screenshot(page, 'dashboard-zh');
 
     // Kept for the next visit, and told to the server.
@@ -107,6 +109,8 @@ describe('the signed-in shell, end to end', () => {
     const openMenu = page.getByRole('button', { name: 'Open the menu' });
     await openMenu.waitFor();
     expect(await navigation.isVisible()).toBe(false);
+    // The counts arrive from the server after the page: wait for them before the picture.
+    await page.getByRole('button', { name: /Filling in$/ }).waitFor();
     await screenshot(page, 'mobile-dashboard');
 
     await openMenu.click();
