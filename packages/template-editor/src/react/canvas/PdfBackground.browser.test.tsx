@@ -126,11 +126,15 @@ describe('<TemplateEditor pdf> in Chromium', () => {
         if (onCanvas) drawn.add(pageNumber);
         const task = draw(parameters);
         if (pageNumber !== 20 || !onCanvas) return task;
+        // A long render that stops when cancelled, as pdf.js's own do.
+        let stop!: (reason: Error) => void;
+        const stopped = new Promise<never>((_, reject) => (stop = reject));
         return {
-          promise: task.promise.then(() => gate),
+          promise: Promise.race([task.promise.then(() => gate), stopped]),
           cancel: () => {
             cancelled.add(pageNumber);
             task.cancel();
+            stop(new Error('Rendering cancelled'));
           },
         } as unknown as RenderTask;
       };
