@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppContext } from '../context';
 import { describeRoute, route } from '../http/route';
+import { headerValue } from '../http/headers';
 import { requestLocale } from '../locale';
 import { GRANTS } from './grants';
 import { OAuthError, USER_COLUMNS, type UserRow } from './grants/types';
@@ -13,7 +14,7 @@ import { ApiError } from '../http/route';
 import { sessionConsole } from '../companies/console';
 
 function basicClientOk(request: FastifyRequest): boolean {
-  const header = request.headers.authorization ?? '';
+  const header = headerValue(request, 'Authorization');
   if (!header.startsWith('Basic ')) return false;
   return Buffer.from(header.slice(6), 'base64').toString() === `${CLIENT_ID}:${CLIENT_SECRET}`;
 }

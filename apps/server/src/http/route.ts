@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { verifyAccessToken, type AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { requestLocale } from '../locale';
+import { headerValue } from './headers';
 
 /**
  * A failure a handler throws: answered as the envelope `{ code, success: false, data, msg }` with
@@ -91,9 +92,7 @@ export async function sessionOf(
   request: FastifyRequest,
   key: Uint8Array,
 ): Promise<AccessClaims | null> {
-  const header = request.headers['blade-auth'];
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = /^bearer\s+(.+)$/i.exec(value ?? '');
+  const match = /^bearer\s+(.+)$/i.exec(headerValue(request, 'Blade-Auth'));
   return match ? verifyAccessToken(key, match[1]!.trim()) : null;
 }
 
