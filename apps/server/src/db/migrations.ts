@@ -1,5 +1,7 @@
 import { APP_SHELL_MIGRATION } from './app-shell-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
+import { DOCUMENT_MIGRATION } from './document-tables';
+import { SESSION_MIGRATION } from './session-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -100,4 +102,6 @@ CREATE INDEX rate_events_at ON rate_events (at);
   },
   APP_SHELL_MIGRATION,
   CONTRACT_MIGRATION,
+  SESSION_MIGRATION,
+  DOCUMENT_MIGRATION,
 ];
