@@ -95,7 +95,10 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
     expect(refreshed.status).toBe(200);
     const second = (await refreshed.json()) as { access_token: string; refresh_token: string };
     expect(second.refresh_token).not.toBe(first.refresh_token);
-    // A refresh token is spent once.
+    // A refresh token rotates once: presented again after the reuse interval, it is refused.
+    await server.database.query(
+      "UPDATE refresh_tokens SET rotated_at = rotated_at - interval '1 minute' WHERE rotated_at IS NOT NULL",
+    );
     expect(
       (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).status,
     ).toBe(401);

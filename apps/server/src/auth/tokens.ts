@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Database } from '../db';
+import type { Database, Queryable } from '../db';
 
 /** Access tokens live 30 minutes; refresh tokens 30 days, one use each. */
 export const ACCESS_TOKEN_TTL_S = 30 * 60;
@@ -31,33 +31,90 @@ export async function signingKey(database: Database): Promise<Uint8Array> {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Seconds during which a just-rotated refresh token is accepted again and answered with the same
+ * new pair: two tabs or devices racing, or a request retried after its answer was lost, keep the
+ * session. Presented later, the token revokes its whole family (it was probably stolen).
+ */
+export const REFRESH_REUSE_INTERVAL_S = 10;
+
 export interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
   expiresIn: number;
 }
 
+/**
+ * A refresh token being spent: the new pair descends from it. `reissue` is set when the token was
+ * already rotated within the reuse interval: the pair it was rotated into is answered again.
+ */
+export interface Rotation {
+  parentId: number;
+  familyId: number;
+  parentToken: string;
+  reissue: { issuedAt: number } | null;
+}
+
+async function signAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  issuedAt: number,
+): Promise<string> {
+  return new SignJWT({ tenant_id: claims.tenantId, company_id: claims.companyId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.userId))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_S)
+    .sign(key);
+}
+
+/**
+ * The refresh token a rotation gives: derived from the spent token with the server's key, so that
+ * a reuse within the interval answers the very same token without keeping it in clear anywhere.
+ */
+function rotatedRefreshToken(key: Uint8Array, parentToken: string): string {
+  return createHmac('sha256', key).update(`refresh-rotation:${parentToken}`).digest('base64url');
+}
+
+/**
+ * New access and refresh tokens for `claims`: a new family for a login, the next token of the
+ * family for a refresh, or the same pair again for a refresh within the reuse interval.
+ */
 export async function issueTokens(
   database: Database,
   key: Uint8Array,
   claims: AccessClaims,
+  rotation?: Rotation,
 ): Promise<IssuedTokens> {
-  const accessToken = await new SignJWT({
-    tenant_id: claims.tenantId,
-    company_id: claims.companyId,
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(claims.userId))
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
-    .sign(key);
-  const refreshToken = randomBytes(32).toString('base64url');
+  if (rotation?.reissue) {
+    return {
+      accessToken: await signAccessToken(key, claims, rotation.reissue.issuedAt),
+      refreshToken: rotatedRefreshToken(key, rotation.parentToken),
+      expiresIn: ACCESS_TOKEN_TTL_S,
+    };
+  }
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const refreshToken = rotation
+    ? rotatedRefreshToken(key, rotation.parentToken)
+    : randomBytes(32).toString('base64url');
   await database.query(
-    `INSERT INTO refresh_tokens (user_id, company_id, token_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [claims.userId, claims.companyId, hash(refreshToken), REFRESH_TOKEN_TTL_S],
+    `INSERT INTO refresh_tokens (user_id, company_id, token_hash, expires_at, created_at, family_id, parent_id)
+     VALUES ($1, $2, $3, to_timestamp($5) + make_interval(secs => $4), to_timestamp($5), $6, $7)`,
+    [
+      claims.userId,
+      claims.companyId,
+      hash(refreshToken),
+      REFRESH_TOKEN_TTL_S,
+      issuedAt,
+      rotation?.familyId ?? null,
+      rotation?.parentId ?? null,
+    ],
   );
-  return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_S };
+  return {
+    accessToken: await signAccessToken(key, claims, issuedAt),
+    refreshToken,
+    expiresIn: ACCESS_TOKEN_TTL_S,
+  };
 }
 
 /** The claims of a valid, unexpired access token, or null. */
@@ -75,42 +132,98 @@ export async function verifyAccessToken(
   }
 }
 
+/** What spending a refresh token gives: its owner and console, and how to rotate it. */
+export interface SpentRefreshToken {
+  userId: number;
+  companyId: number;
+  rotation: Rotation;
+}
+
+interface RefreshTokenRow {
+  id: string | number;
+  user_id: string | number;
+  company_id: string | number | null;
+  family_id: string | number | null;
+  usable: boolean;
+  rotated: boolean;
+  within_reuse: boolean;
+}
+
 /**
- * Spends a refresh token: valid once, before it expires and unless revoked. Gives its owner, or null.
- * The token is revoked in the same statement, so two concurrent uses cannot both succeed.
+ * Spends a refresh token (one rotation each). The first use rotates it; a use within
+ * {@link REFRESH_REUSE_INTERVAL_S} of that answers the same new pair; a later use revokes the
+ * whole family and answers null, as does an unknown, expired or revoked token. The row is locked
+ * for the decision, so concurrent uses (several server processes included) rotate it once.
  */
 export async function spendRefreshToken(
   database: Database,
   token: string,
-): Promise<{ userId: number; companyId: number } | null> {
-  const [row] = await database.query<{
-    user_id: string | number;
-    company_id: string | number | null;
-  }>(
-    `UPDATE refresh_tokens SET revoked_at = now()
-     WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-     RETURNING user_id, company_id`,
-    [hash(token)],
-  );
-  return row
-    ? {
-        userId: Number(row.user_id),
-        companyId: row.company_id === null ? -1 : Number(row.company_id),
-      }
-    : null;
+): Promise<SpentRefreshToken | null> {
+  return database.transaction(async (tx) => {
+    const [row] = await tx.query<RefreshTokenRow>(
+      `SELECT id, user_id, company_id, family_id,
+              revoked_at IS NULL AND expires_at > now() AS usable,
+              rotated_at IS NOT NULL AS rotated,
+              rotated_at > now() - make_interval(secs => $2) AS within_reuse
+       FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+      [hash(token), REFRESH_REUSE_INTERVAL_S],
+    );
+    if (!row?.usable) return null;
+    const parentId = Number(row.id);
+    const familyId = row.family_id === null ? parentId : Number(row.family_id);
+    const owner = {
+      userId: Number(row.user_id),
+      companyId: row.company_id === null ? -1 : Number(row.company_id),
+    };
+    if (!row.rotated) {
+      await tx.query('UPDATE refresh_tokens SET rotated_at = now() WHERE id = $1', [parentId]);
+      return { ...owner, rotation: { parentId, familyId, parentToken: token, reissue: null } };
+    }
+    if (row.within_reuse) {
+      const [child] = await tx.query<{ issued_at: string | number }>(
+        `SELECT extract(epoch FROM created_at)::bigint AS issued_at FROM refresh_tokens
+         WHERE parent_id = $1 AND revoked_at IS NULL`,
+        [parentId],
+      );
+      if (!child) return null;
+      return {
+        ...owner,
+        rotation: {
+          parentId,
+          familyId,
+          parentToken: token,
+          reissue: { issuedAt: Number(child.issued_at) },
+        },
+      };
+    }
+    await revokeFamily(tx, familyId);
+    return null;
+  });
 }
 
-/** Revokes one refresh token, or all of a user's (logout everywhere, password change). */
+async function revokeFamily(tx: Pick<Queryable, 'query'>, familyId: number): Promise<void> {
+  await tx.query(
+    `UPDATE refresh_tokens SET revoked_at = now()
+     WHERE (id = $1 OR family_id = $1) AND revoked_at IS NULL`,
+    [familyId],
+  );
+}
+
+/**
+ * Revokes a login's session — the family of the given refresh token, so that every tab and every
+ * token rotated from it ends — or, without a token, all of the user's (password change).
+ */
 export async function revokeRefreshTokens(
   database: Database,
   userId: number,
   token?: string,
 ): Promise<void> {
   if (token) {
-    await database.query(
-      'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND token_hash = $2 AND revoked_at IS NULL',
+    const [row] = await database.query<{ family: string | number }>(
+      'SELECT COALESCE(family_id, id) AS family FROM refresh_tokens WHERE user_id = $1 AND token_hash = $2',
       [userId, hash(token)],
     );
+    if (row) await revokeFamily(database, Number(row.family));
   } else {
     await database.query(
       'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',

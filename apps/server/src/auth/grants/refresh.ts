@@ -1,7 +1,10 @@
 import { spendRefreshToken } from '../tokens';
 import { OAuthError, USER_COLUMNS, type Grant, type UserRow } from './types';
 
-/** grant_type=refresh_token: spends the refresh token (one use) for new tokens in the same console. */
+/**
+ * grant_type=refresh_token: rotates the refresh token into a new pair in the same console (the
+ * same pair again for a second use within the reuse interval; see `spendRefreshToken`).
+ */
 export const refreshGrant: Grant = async ({ field, context }) => {
   const spent = await spendRefreshToken(context.database, field('refresh_token'));
   if (!spent) throw new OAuthError('invalid_grant', 'loginExpired', 401);
@@ -10,5 +13,5 @@ export const refreshGrant: Grant = async ({ field, context }) => {
     [spent.userId],
   );
   if (!user) throw new OAuthError('invalid_grant', 'loginExpired', 401);
-  return { user, companyId: spent.companyId };
+  return { user, companyId: spent.companyId, rotation: spent.rotation };
 };

@@ -1,6 +1,7 @@
 import type { Locale, MessageKey, TokenError } from '@esign/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Rotation } from '../tokens';
 
 /** A user as the token endpoint needs one. */
 export interface UserRow {
@@ -47,6 +48,8 @@ export interface GrantInput {
 export interface Granted {
   user: UserRow;
   companyId: number;
+  /** A refresh: the spent refresh token the new pair descends from. */
+  rotation?: Rotation;
 }
 
 /** One OAuth2 grant type of the token endpoint. */
