@@ -3,12 +3,28 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
+import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { seed } from './seed';
 import { localStorage } from './storage';
 
-/** Starts the platform (API, and the web app when built): opens the database, migrates it, seeds it, listens, and stops cleanly on SIGTERM. */
+/**
+ * Starts the platform (API, and the web app when built): takes DATA_DIR for this process when the
+ * database is the embedded one, opens the database, migrates it, seeds it, listens, and stops
+ * cleanly on SIGTERM.
+ */
 async function main(): Promise<void> {
   const config = readConfig();
+  let dataDirLock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    // Before anything in DATA_DIR (database, files) or the port is opened.
+    const locked = acquireDataDirLock(config.dataDir, { port: config.port });
+    if (!locked.ok) {
+      console.error(locked.refusal.message);
+      process.exitCode = 1;
+      return;
+    }
+    dataDirLock = locked.lock;
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
   const demo = await seed(database, { demo: config.demo });
@@ -39,6 +55,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: stopping`);
     await app.close();
     await database.close();
+    dataDirLock?.release();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
