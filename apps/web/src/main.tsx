@@ -2,12 +2,17 @@ import { ConfigProvider, message } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, AppConfig } from './App';
-import { TOAST_SECONDS, bindRequestUi } from './api/client';
+import { refreshTokens, signInToConsole } from './api/auth';
+import { TOAST_SECONDS, bindRenewal, bindRequestUi, leaveForLogin } from './api/client';
+import { fetchUserInfo } from './api/shell';
 import { queries } from './api/queries';
 import { queryClient } from './api/queryClient';
 import { loginPath } from './routes/guards';
 import { createAppRouter } from './routes/router';
-import { session } from './session';
+import { session, tabChannel } from './session';
+import { inRefreshWindow, refreshSession } from './session/refresh';
+import { endSession } from './session/sessionEnd';
+import { linkTabs } from './session/tabs';
 import './styles.css';
 
 // Toasts raised outside React (by the request module) get the app's theme and language too.
@@ -21,6 +26,34 @@ bindRequestUi({
   toLogin: () => {
     const { pathname, search } = router.state.location;
     void router.navigate(loginPath(Date.now(), `${pathname}${search}`), { replace: true });
+  },
+});
+
+const sessionCalls = { refresh: refreshTokens, signInToConsole, userInfo: fetchUserInfo };
+// A page left open past the refresh window renews the session when it next calls the server.
+bindRenewal(async () => {
+  if (inRefreshWindow(session.getState(), Date.now())) {
+    await refreshSession(session, sessionCalls, Date.now);
+  }
+});
+
+// The other tabs of this browser: their renewals, logins and company switches are taken here, and
+// a logout in one of them ends the session here too.
+linkTabs({
+  store: session,
+  events: window,
+  channel: tabChannel,
+  onLoggedOutElsewhere: () => {
+    const { token, refreshToken } = session.getState();
+    session.getState().drop({ token, refreshToken });
+    endSession('loggedOutElsewhere', leaveForLogin);
+  },
+  onConsoleChanged: () => {
+    void queryClient.invalidateQueries();
+    void fetchUserInfo().then(
+      (user) => session.getState().setUserInfo(user),
+      () => undefined,
+    );
   },
 });
 

@@ -2,6 +2,7 @@ import { CODES, TOAST_MS, type Envelope } from '@esign/platform';
 import type { AxiosAdapter, AxiosRequestConfig } from 'axios';
 import { currentLocale } from '../i18n';
 import { companyAuthCookie, session } from '../session';
+import { endSession, sessionEnd } from '../session/sessionEnd';
 import { queryClient } from './queryClient';
 import { RequestError, createRequest } from './request';
 import { createToaster, type ShowToast } from './toast';
@@ -27,6 +28,13 @@ const toast = createToaster((text, closed) => ui.showToast(text, closed));
 
 let adapter: AxiosAdapter | undefined;
 
+let renewal: () => Promise<void> = async () => undefined;
+
+/** Binds the renewal of a due session that runs before each call (see `beforeSend`). */
+export function bindRenewal(renew: () => Promise<void>): void {
+  renewal = renew;
+}
+
 /**
  * Answers every request from now on without a network: Storybook's stories bind their demo API
  * here, so that no story reaches a server.
@@ -42,16 +50,30 @@ export const send = createRequest({
     return { token, tenantId, captcha, companyAuth: companyAuthCookie() };
   },
   locale: currentLocale,
+  // A renewal that fails leaves the call to find out (a 401 ends the session as usual).
+  beforeSend: () => renewal().catch(() => undefined),
   toast,
-  expire: () => {
-    session.getState().logout();
-    queryClient.clear();
-    ui.toLogin();
+  expire: (refusedToken) => {
+    const { token, refreshToken } = session.getState();
+    // A call sent before this tab renewed its session says nothing about the new one.
+    if (refusedToken !== null && token !== null && refusedToken !== token) return;
+    session.getState().drop({ token, refreshToken });
+    endSession('expired', leaveForLogin);
   },
   get adapter() {
     return adapter;
   },
 });
+
+/**
+ * Leaves for the login page after the session ended (see session/sessionEnd.ts): the cached
+ * server state of the old session goes with it.
+ */
+export function leaveForLogin(): void {
+  sessionEnd.setState({ pending: null });
+  queryClient.clear();
+  ui.toLogin();
+}
 
 /** An envelope that did not say success; its `msg` has been shown already (unless quiet). */
 export class EnvelopeError extends Error {

@@ -23,6 +23,8 @@ function harness(answer: Answer | 'timeout', credentials: Partial<RequestCredent
   const sent: InternalAxiosRequestConfig[] = [];
   const toasts: string[] = [];
   let expired = 0;
+  const refused: (string | null)[] = [];
+  let renewals = 0;
   const adapter: AxiosAdapter = async (config) => {
     sent.push(config);
     if (answer === 'timeout') {
@@ -50,10 +52,14 @@ function harness(answer: Answer | 'timeout', credentials: Partial<RequestCredent
     }),
     locale: () => 'en',
     toast: (text) => toasts.push(text),
-    expire: () => void expired++,
+    expire: (token) => {
+      expired++;
+      refused.push(token);
+    },
+    beforeSend: async () => void renewals++,
     adapter,
   });
-  return { send, sent, toasts, expired: () => expired };
+  return { send, sent, toasts, expired: () => expired, refused, renewals: () => renewals };
 }
 
 const envelope = (code: number, msg: string, data: unknown = null): Envelope => ({
@@ -153,15 +159,28 @@ describe('answers with HTTP 200', () => {
 });
 
 describe('failures', () => {
-  it('401: the server description, a logout, a rejection', async () => {
-    const { send, toasts, expired } = harness({
-      status: 401,
-      body: envelope(401, 'Login information expired, please login again'),
-    });
+  it('401: the server description, a logout naming the refused token, a rejection', async () => {
+    const { send, toasts, expired, refused } = harness(
+      { status: 401, body: envelope(401, 'Login information expired, please login again') },
+      { token: 'access-7' },
+    );
     const error = await rejection(send({ url: '/x' }));
     expect(error.status).toBe(401);
     expect(toasts).toEqual(['Login information expired, please login again']);
     expect(expired()).toBe(1);
+    // The session layer ends the session only if it still is the one refused.
+    expect(refused).toEqual(['access-7']);
+  });
+
+  it('renews a due session before every call but the token endpoint’s', async () => {
+    const { send, renewals } = harness({ status: 200, body: envelope(200, 'ok') });
+    await send({ url: '/x' });
+    await send({
+      method: 'POST',
+      url: '/blade-auth/oauth/token',
+      data: 'grant_type=refresh_token',
+    });
+    expect(renewals()).toBe(1);
   });
 
   it('401 without a description: the default login-expired text, even for quiet calls', async () => {

@@ -45,10 +45,18 @@ export interface RequestCredentials {
 export interface RequestContext {
   credentials(): RequestCredentials;
   locale(): Locale;
+  /**
+   * Runs before every call but the token endpoint's: renews a session that is due (a page left
+   * open for a long time, such as the template editor, keeps its session while it calls).
+   */
+  beforeSend?(): Promise<void>;
   /** Shows an error toast (de-duplicated by the caller's toaster). */
   toast(text: string): void;
-  /** The session is no longer valid (HTTP 401): log out and go to /login?time=…. */
-  expire(): void;
+  /**
+   * The server refused the session (HTTP 401) of the request that carried `refusedToken` (null
+   * when it carried none): log out and go to /login?time=….
+   */
+  expire(refusedToken: string | null): void;
   /**
    * Answers requests without a network (tests, Storybook's demo API). Read on every request, so
    * that it may be bound after the module was created.
@@ -135,6 +143,12 @@ function failureText(status: number | null, body: unknown, login: boolean, local
   }
 }
 
+/** The access token a request carried in `Blade-Auth`, or null. */
+function sentToken(config: InternalAxiosRequestConfig | undefined): string | null {
+  const header = config?.headers?.get('Blade-Auth');
+  return typeof header === 'string' && header.startsWith('bearer ') ? header.slice(7) : null;
+}
+
 /** Failures (HTTP 4xx/5xx, timeouts, no network): a toast, a logout on 401, always a rejection. */
 function onFailure(error: unknown, context: RequestContext): Promise<never> {
   const response = error instanceof AxiosError ? error.response : undefined;
@@ -142,7 +156,7 @@ function onFailure(error: unknown, context: RequestContext): Promise<never> {
   const status = response?.status ?? null;
   const text = failureText(status, response?.data, isLogin(config), context.locale());
   if (status === 401 || !config?.quiet) context.toast(text);
-  if (status === 401) context.expire();
+  if (status === 401) context.expire(sentToken(config));
   return Promise.reject(new RequestError(text, status, response?.data));
 }
 
@@ -152,8 +166,9 @@ export type Send = <T>(config: AxiosRequestConfig) => Promise<T>;
 /** Requests under /api with the platform's headers and answer handling. */
 export function createRequest(context: RequestContext): Send {
   const instance = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS });
-  instance.interceptors.request.use((config) => {
+  instance.interceptors.request.use(async (config) => {
     if (context.adapter) config.adapter = context.adapter;
+    if (!isLogin(config)) await context.beforeSend?.();
     return withHeaders(config, context);
   });
   instance.interceptors.response.use(

@@ -19,6 +19,17 @@ const en = {
     next: 'Next',
     retry: 'Try again',
   },
+  session: {
+    endedTitle: 'Your session has ended',
+    expired:
+      'The server no longer accepts this session: it expired, or it was ended on another device or by a password change.',
+    loggedOutElsewhere: 'You logged out in another tab of this browser.',
+    unsavedWork:
+      'This page has changes that are not saved yet. Sign in again in a new tab and come back here to save them, or leave without saving.',
+    signInInNewTab: 'Sign in in a new tab',
+    leaveWithoutSaving: 'Leave without saving',
+    signedInAgain: 'You are signed in again: you can save your changes now.',
+  },
   error: {
     title: 'Something went wrong',
     description: 'An unexpected error stopped this page. Reload it to try again.',

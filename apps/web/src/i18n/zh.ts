@@ -24,6 +24,15 @@ const zh: Strings<typeof en> = {
     next: '下一步',
     retry: '重试',
   },
+  session: {
+    endedTitle: '登录已失效',
+    expired: '服务器不再接受当前登录：登录已过期，或已在其他设备上退出、修改了密码。',
+    loggedOutElsewhere: '您已在本浏览器的另一个标签页中退出登录。',
+    unsavedWork: '本页有尚未保存的修改。请在新标签页中重新登录后回到这里保存，或放弃修改直接离开。',
+    signInInNewTab: '在新标签页中登录',
+    leaveWithoutSaving: '放弃修改并离开',
+    signedInAgain: '已重新登录，现在可以保存修改了。',
+  },
   error: {
     title: '页面出错了',
     description: '发生了意外错误，请刷新页面后重试。',

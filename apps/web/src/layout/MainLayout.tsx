@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { mustVerifyRealName } from '../routes/guards';
 import { useSession } from '../session';
+import { useHasUnsavedWork } from '../session/unsavedWork';
 import { RealNameRequired } from './RealNameRequired';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
@@ -23,8 +24,11 @@ export default function MainLayout() {
   const user = useSession((state) => state.userInfo);
   const signedIn = useSession((state) => state.token !== null);
 
-  // Right after logout, before the login page opens: nothing here may ask the server any more.
-  if (!signedIn) return null;
+  const unsaved = useHasUnsavedWork();
+
+  // Right after logout, before the login page opens: nothing here may ask the server any more —
+  // unless the page holds unsaved work, which stays on screen while the user decides.
+  if (!signedIn && !unsaved) return null;
 
   return (
     <Layout className="app-shell">

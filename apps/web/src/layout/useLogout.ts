@@ -2,15 +2,19 @@ import { useNavigate } from 'react-router-dom';
 import { revokeSession } from '../api/auth';
 import { queryClient } from '../api/queryClient';
 import { loginPath } from '../routes/guards';
-import { session } from '../session';
+import { announceLogout, session } from '../session';
 
-/** Logs out: the server revokes the refresh token, the client forgets the session and its data. */
+/**
+ * Logs out: the server revokes the login's refresh tokens, the browser forgets the session and its
+ * data, and the other tabs are told to leave for /login too.
+ */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
     // The session ends on this device whether or not the server could be told.
     await revokeSession(session.getState().refreshToken).catch(() => null);
     session.getState().logout();
+    announceLogout();
     queryClient.clear();
     navigate(loginPath(Date.now()), { replace: true });
   };

@@ -1,14 +1,19 @@
 import { Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
+import { SessionEnded } from '../layout/SessionEnded';
 import { RouteEffects } from './RouteEffects';
 
-/** The root of every route: title and scroll effects, and a bar while a navigation loads. */
+/**
+ * The root of every route: title and scroll effects, a bar while a navigation loads, and the
+ * question asked when the session ends over unsaved work.
+ */
 export function Root() {
   const navigation = useNavigation();
   return (
     <>
       <RouteEffects />
+      <SessionEnded />
       {navigation.state === 'loading' ? (
         <div className="navigation-progress" role="presentation" />
       ) : null}

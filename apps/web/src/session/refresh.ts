@@ -1,5 +1,6 @@
 import { TOKEN_REFRESH_WINDOW_S, type TokenResponse, type UserInfo } from '@esign/platform';
 import type { SessionState, SessionStore } from './store';
+import { markSpent, waitUntil, wasSpent, withRenewalLock, type LockManagerLike } from './tabs';
 
 /** The calls the session needs to renew itself. */
 export interface SessionCalls {
@@ -28,34 +29,64 @@ export function inRefreshWindow(
   return remaining >= 0 && remaining <= TOKEN_REFRESH_WINDOW_S;
 }
 
-/** Renews the token with the refresh token, then signs into the current console again. */
+/**
+ * Renews the token with the refresh token, then signs into the current console again — once for
+ * all the tabs of the browser: under the renewal lock, a tab first takes what another tab may
+ * have written meanwhile, and renews only if that is still due.
+ */
 export async function refreshSession(
   store: SessionStore,
   calls: SessionCalls,
   now: () => number,
+  locks?: LockManagerLike,
 ): Promise<void> {
-  const { refreshToken, companyId } = store.getState();
-  if (!refreshToken) throw new Error('No refresh token');
-  store.getState().signIn(await calls.refresh(refreshToken), now());
-  store.getState().signIn(await calls.signInToConsole(companyId), now());
+  await withRenewalLock(async () => {
+    store.getState().adopt();
+    if (!inRefreshWindow(store.getState(), now())) return;
+    const { refreshToken, companyId } = store.getState();
+    if (!refreshToken) throw new Error('No refresh token');
+    if (await wasSpent(refreshToken, locks)) {
+      // Another tab renewed with this very token: its new tokens are on their way to this tab.
+      await waitUntil(() => {
+        store.getState().adopt();
+        return store.getState().refreshToken !== refreshToken;
+      });
+      if (!inRefreshWindow(store.getState(), now())) return;
+    }
+    const spending = store.getState().refreshToken ?? refreshToken;
+    const renewed = await calls.refresh(spending);
+    await markSpent(spending, locks);
+    store.getState().signIn(renewed, now());
+    store.getState().signIn(await calls.signInToConsole(companyId), now());
+  }, locks);
 }
 
 /**
  * What the route guard does before a signed-in screen (spec 000 §4): renews a token in the
- * refresh window and fetches the user when unknown. On any failure the session is cleared and the
- * answer is false: the guard then sends the visitor to /login.
+ * refresh window and fetches the user when unknown. On any failure this tab forgets the session
+ * (see `drop`) and the answer is false: the guard then sends the visitor to /login.
  */
 export async function ensureSession(
   store: SessionStore,
   calls: SessionCalls,
   now: () => number,
+  locks?: LockManagerLike,
 ): Promise<boolean> {
+  const { token, refreshToken } = store.getState();
   try {
-    if (inRefreshWindow(store.getState(), now())) await refreshSession(store, calls, now);
+    if (inRefreshWindow(store.getState(), now())) await refreshSession(store, calls, now, locks);
     if (!store.getState().userInfo) store.getState().setUserInfo(await calls.userInfo());
     return true;
   } catch {
-    store.getState().logout();
+    const current = store.getState();
+    // What was refused: the tokens renewed in this call, if it got that far.
+    store
+      .getState()
+      .drop(
+        current.token
+          ? { token: current.token, refreshToken: current.refreshToken }
+          : { token, refreshToken },
+      );
     return false;
   }
 }

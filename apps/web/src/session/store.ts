@@ -43,8 +43,20 @@ export interface SessionActions {
   setUserInfo(userInfo: UserInfo): void;
   setSystem(system: Pick<SystemInfo, 'tenantId' | 'sysType'>): void;
   setCaptcha(captcha: Captcha | null): void;
-  /** Clears localStorage (keeping the language) and the session. */
+  /** Clears localStorage (keeping the language) and the session: a logout, for every tab. */
   logout(): void;
+  /**
+   * Takes the session another tab of this browser wrote to localStorage (a renewal, a login, a
+   * company switch). Nothing changes when localStorage holds no session: a tab whose session ended
+   * finds out with its own next call. The user is fetched again when the console changed.
+   */
+  adopt(): void;
+  /**
+   * Forgets the session in this tab after the server refused it. localStorage loses the refused
+   * tokens only when it still holds them: another tab that has renewed or logged in since keeps
+   * its session, and other tabs are left to find out for themselves.
+   */
+  drop(refused: { token: string | null; refreshToken: string | null }): void;
   /** Keeps a custom-made signing ticket for this tab (or forgets it, given null). */
   setCustomMade(ticket: CustomMadeTicket | null): void;
 }
@@ -64,6 +76,17 @@ export const SIGNED_OUT = {
   userInfo: null,
   captcha: null,
 } satisfies Partial<SessionState>;
+
+/** The localStorage keys a session writes (the language is not one of them). */
+const SESSION_KEYS = [
+  STORAGE_KEYS.token,
+  STORAGE_KEYS.refreshToken,
+  STORAGE_KEYS.expiresIn,
+  STORAGE_KEYS.lastStamp,
+  STORAGE_KEYS.companyId,
+  STORAGE_KEYS.companyName,
+  STORAGE_KEYS.companyAuth,
+] as const;
 
 function restore(storage: KeyValueStorage): Partial<SessionState> {
   const number = (key: string, fallback: number) => {
@@ -91,7 +114,7 @@ export function createSessionStore(
   /** Per-tab storage (sessionStorage) for the custom-made signing ticket. */
   tabStorage?: KeyValueStorage,
 ): SessionStore {
-  return createStore<Session>()((set) => ({
+  return createStore<Session>()((set, get) => ({
     ...SIGNED_OUT,
     tenantId: DEFAULT_TENANT_ID,
     sysType: 0,
@@ -139,6 +162,26 @@ export function createSessionStore(
     setUserInfo: (userInfo) => set({ userInfo }),
     setSystem: ({ tenantId, sysType }) => set({ tenantId, sysType }),
     setCaptcha: (captcha) => set({ captcha }),
+
+    adopt() {
+      const stored = restore(storage);
+      if (!stored.token) return;
+      const current = get();
+      const sameConsole =
+        stored.companyId === current.companyId && stored.companyAuth === current.companyAuth;
+      set({ ...stored, userInfo: sameConsole ? current.userInfo : null });
+    },
+
+    drop(refused) {
+      const storedToken = storage.getItem(STORAGE_KEYS.token);
+      const storedRefresh = storage.getItem(STORAGE_KEYS.refreshToken);
+      if (storedToken === refused.token && storedRefresh === refused.refreshToken) {
+        for (const key of SESSION_KEYS) storage.removeItem(key);
+        cookies.remove(COOKIE_KEYS.companyId);
+        cookies.remove(COOKIE_KEYS.companyAuth);
+      }
+      set(SIGNED_OUT);
+    },
 
     logout() {
       const locale = storage.getItem(STORAGE_KEYS.locale);
