@@ -9,12 +9,14 @@ import { companyRoutes } from './companies/routes';
 import type { AppContext } from './context';
 import { contractRoutes } from './contracts/routes';
 import type { Database } from './db';
+import { documentRoutes } from './documents/routes';
 import { fileRoutes } from './files/routes';
 import { answerClientError } from './http/client-error';
 import { closeConnectionsOnceIdle } from './http/drain';
 import { addSecurityHeaders } from './http/security-headers';
 import { openApiDocument } from './http/openapi';
 import { ApiError, apiErrorBody } from './http/route';
+import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
 import { requestLocale } from './locale';
 import { menuRoutes } from './menus/routes';
 import { messageRoutes } from './messages/routes';
@@ -41,6 +43,15 @@ export interface AppDependencies {
    * per-address limits count people, not the proxy.
    */
   trustProxy?: boolean;
+  /** How the job worker polls, leases and runs jobs (tests make it quicker). */
+  jobs?: Omit<JobWorkerOptions, 'logger'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job worker, started when the app is ready and stopped when it closes. */
+    jobs: JobWorker;
+  }
 }
 
 /**
@@ -57,6 +68,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   menuRoutes,
   messageRoutes,
   fileRoutes,
+  documentRoutes,
   contractRoutes,
 ];
 
@@ -73,6 +85,7 @@ export async function buildApp({
   captchaText = randomCaptchaText,
   webDir,
   trustProxy = false,
+  jobs: jobOptions,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -91,7 +104,13 @@ export async function buildApp({
     sms: sms ?? developmentSmsProvider(database, app.log),
     captchaText,
     routes: [],
+    jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),
   };
+  // Jobs run while the app is up: a closing app waits for the running ones before the database
+  // is closed after it.
+  app.decorate('jobs', context.jobs);
+  app.addHook('onReady', () => context.jobs.start());
+  app.addHook('onClose', () => context.jobs.stop());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);

@@ -1,5 +1,6 @@
 import type { Database } from './db';
 import type { DescribedRoute } from './http/route';
+import type { JobWorker } from './jobs/worker';
 import type { SmsProvider } from './sms/provider';
 import type { Storage } from './storage';
 
@@ -17,4 +18,6 @@ export interface AppContext {
   captchaText: () => string;
   /** Every call registered so far, for the OpenAPI document. */
   routes: DescribedRoute[];
+  /** This process's job worker: a module registers the handlers of its kinds of job here. */
+  jobs: JobWorker;
 }

@@ -2,6 +2,7 @@
 export * from './api';
 export * from './constants';
 export * from './contracts';
+export * from './documents';
 export * from './envelope';
 export * from './messages';
 export * from './paths';

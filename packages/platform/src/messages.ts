@@ -104,6 +104,40 @@ export const MESSAGES = {
   passwordAlreadySet: { en: 'A password is already set', zh: '已设置过密码' },
   noPermission: { en: 'No permission for now', zh: '暂无权限' },
   invalidValue: { en: 'Invalid value', zh: '取值无效' },
+  // Contract documents: checking an uploaded PDF, converting DOC and DOCX to PDF.
+  documentNotReady: {
+    en: 'The document is not ready yet; please wait for its conversion to finish',
+    zh: '文档尚未就绪，请等待转换完成',
+  },
+  pdfEncrypted: {
+    en: 'The PDF is encrypted or password-protected; please upload it without protection',
+    zh: '该 PDF 已加密或设有密码，请上传未加密的文件',
+  },
+  pdfUnreadable: {
+    en: 'The PDF is damaged or cannot be read',
+    zh: '该 PDF 文件已损坏或无法读取',
+  },
+  pdfNoPages: { en: 'The PDF has no pages', zh: '该 PDF 文件没有页面' },
+  wordUnreadable: {
+    en: 'The Word document is damaged or cannot be read',
+    zh: '该 Word 文档已损坏或无法读取',
+  },
+  wordTooLarge: {
+    en: 'The Word document unpacks to more than 256 MB or has too many parts; it cannot be converted',
+    zh: '该 Word 文档解压后超过 256 MB 或包含的部件过多，无法转换',
+  },
+  conversionUnavailable: {
+    en: 'The server cannot convert DOC/DOCX: LibreOffice is not installed',
+    zh: '服务器无法转换 DOC/DOCX 文件：未安装 LibreOffice',
+  },
+  conversionFailed: {
+    en: 'The document could not be converted to PDF; it may be damaged',
+    zh: '文档无法转换为 PDF，文件可能已损坏',
+  },
+  conversionTimedOut: {
+    en: 'Converting the document to PDF took too long',
+    zh: '文档转换为 PDF 超时',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -33,6 +33,10 @@ export const PATHS = {
   logout: '/blade-auth/oauth/logout',
   devOutbox: '/dev/outbox',
   dashboard: '/sicpay-contract/contract/statistics',
+  documentCreate: '/sicpay-contract/document/create',
+  documentStatus: '/sicpay-contract/document/status',
+  documentPdf: '/sicpay-contract/document/pdf',
+  documentLink: '/sicpay-contract/base/getLink',
   health: '/health',
   openapi: '/openapi.json',
 } as const;

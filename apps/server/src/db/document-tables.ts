@@ -3,9 +3,9 @@
  *
  * `jobs` holds work that outlives a request (document conversion now; deadlines, batch signing,
  * callbacks, reports later): a worker claims a due row with `FOR UPDATE SKIP LOCKED`, so several
- * server processes on one PostgreSQL never run one job twice; a job whose worker died is claimed
- * again once its lock is older than the job's lease; failures are retried with backoff until
- * `max_attempts`.
+ * server processes on one PostgreSQL never run one job twice; a running job's worker renews
+ * `locked_at`, so a job whose worker died is claimed again once its lock is older than the lease;
+ * failures are retried with backoff until `max_attempts` (see src/jobs/).
  *
  * `documents` are the PDFs templates and contracts are drawn on: made from an uploaded file
  * (`source_file_id`), at once for a PDF, through a conversion job for DOC and DOCX. Only a

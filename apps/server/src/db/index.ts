@@ -18,6 +18,17 @@ export interface Database {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of every `pg_notify(channel, …)` committed on this database
+   * (PostgreSQL: by any process, over a connection kept for listening; PGlite: by this process).
+   * Gives the function that stops listening. `onLost` hears of a listening connection that broke:
+   * notifications stop, so a listener must not rely on them alone.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost?: (error: Error) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,11 +49,12 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.url,
-      max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
+    const listeners = new Set<pg.Client>();
     const client = await pool.connect(); // fail now, with the server's message, if it is unreachable
     try {
       if (options.schema)
@@ -73,7 +85,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           connection.release();
         }
       },
-      close: () => pool.end(),
+      listen: async (channel, onNotify, onLost) => {
+        const listener = new pg.Client(connection);
+        // A broken connection emits 'error': without a handler it would end the process.
+        listener.on('error', (error) => {
+          listeners.delete(listener);
+          onLost?.(error);
+        });
+        listener.on('notification', (notification) => {
+          if (notification.channel === channel) onNotify(notification.payload ?? '');
+        });
+        await listener.connect();
+        listeners.add(listener);
+        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          if (!listeners.delete(listener)) return;
+          await listener.end();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((listener) => listener.end()));
+        listeners.clear();
+        await pool.end();
+      },
     };
   }
   let dataDir: string | undefined;
@@ -98,6 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           },
         }),
       ),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
 }

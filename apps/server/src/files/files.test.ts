@@ -5,28 +5,17 @@ import { PATHS, UPLOAD_LIMIT_BYTES, type UploadedFile } from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
 import { addUser } from '../test-support/companies';
+import { pdfOfObjects } from '../test-support/pdf-files';
 import { BACKENDS, login, requestToken, useTestServer } from '../test-support/server';
 import { uploadStream } from '../test-support/uploads';
 
 /** A one-page PDF with a correct cross-reference table, as any reader accepts it. */
-function onePagePdf(): Buffer {
-  const objects = [
+const onePagePdf = () =>
+  pdfOfObjects([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
-  ];
-  let body = '%PDF-1.7\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+  ]);
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { contentDisposition } from '../http/content-disposition';
 import { ApiError, route } from '../http/route';
 import { UploadJudge } from './upload-judge';
 
@@ -20,12 +21,6 @@ import { UploadJudge } from './upload-judge';
 function fileName(uploaded: string, type: keyof typeof DOCUMENT_CONTENT_TYPES): string {
   const base = (uploaded.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim();
   return base.slice(0, 255) || `document.${type}`;
-}
-
-/** `attachment` with the name in both the plain and the RFC 5987 (UTF-8) form. */
-function attachment(name: string): string {
-  const plain = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /**
@@ -128,7 +123,7 @@ export async function fileRoutes(app: FastifyInstance, context: AppContext): Pro
       return reply
         .type(file.content_type)
         .header('content-length', String(file.size))
-        .header('content-disposition', attachment(file.name))
+        .header('content-disposition', contentDisposition('attachment', file.name))
         .header('x-content-type-options', 'nosniff')
         .send(storage.get(file.storage_key));
     },

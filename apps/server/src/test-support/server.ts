@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDependencies } from '../app';
 import { migrate, openDatabase, type Database } from '../db';
 import { seed } from '../seed';
 import { localStorage } from '../storage';
@@ -79,6 +79,8 @@ export interface TestAppOptions {
   webDir?: string;
   /** Take client addresses from X-Forwarded-For; off by default. */
   trustProxy?: boolean;
+  /** How the app's job worker polls and leases jobs; the app's defaults otherwise. */
+  jobs?: AppDependencies['jobs'];
 }
 
 /** One server process listening on a free port of 127.0.0.1. */
@@ -103,7 +105,7 @@ export interface TestServer extends TestApp {
 async function listen(
   database: Database,
   files: string,
-  { development = true, captchaText, webDir, trustProxy = false }: TestAppOptions,
+  { development = true, captchaText, webDir, trustProxy = false, jobs }: TestAppOptions,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     database,
@@ -112,6 +114,7 @@ async function listen(
     ...(captchaText ? { captchaText } : {}),
     webDir,
     trustProxy,
+    ...(jobs ? { jobs } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,4 +1,4 @@
-import { PATHS } from '@esign/platform';
+import { PATHS, type UploadedFile } from '@esign/platform';
 
 export interface StreamedFile {
   /** The first bytes of the file, e.g. `%PDF-1.7\n`. */
@@ -53,4 +53,21 @@ export function uploadStream(
     body,
     duplex: 'half',
   } as RequestInit);
+}
+
+/** Uploads a file (multipart field `file`) as the web app does; gives the status and envelope. */
+export async function uploadFile(
+  base: string,
+  token: string,
+  bytes: Uint8Array,
+  name: string,
+): Promise<{ status: number; body: { code: number; data: UploadedFile; msg: string } }> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const response = await fetch(`${base}/api${PATHS.upload}`, {
+    method: 'POST',
+    headers: { 'Blade-Auth': `bearer ${token}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as never };
 }

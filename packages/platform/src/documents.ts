@@ -1,0 +1,68 @@
+/**
+ * Contract documents: the PDFs templates are drawn on, made from an uploaded file (spec 000 §5:
+ * PDF, DOC or DOCX up to 100 MB). The calls' shapes and schemas, shared by the server and the web
+ * app.
+ */
+import * as z from 'zod/mini';
+
+/**
+ * The statuses of a document:
+ * - `converting`: a DOC or DOCX waits for, or is in, its conversion to PDF;
+ * - `ready`: it has a PDF with at least one page (an uploaded PDF is ready at once);
+ * - `failed`: it could not be made into a PDF; `error` says why. Upload the file again, mended.
+ */
+export const DOCUMENT_STATUSES = ['converting', 'ready', 'failed'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** How far a converting document is, for honest progress. */
+export interface DocumentConversion {
+  /** `queued`: waiting for a converter; `running`: being converted now. */
+  state: 'queued' | 'running';
+  /**
+   * Conversions that come before it and have not finished (running or waiting); 0 once it runs.
+   */
+  queuePosition: number;
+  /** Seconds since the document was created. */
+  elapsedSeconds: number;
+  /** The try under way or next (from 1), and how many are made before it fails. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/**
+ * POST sicpay-contract/document/create and GET sicpay-contract/document/status?id=: a document of
+ * the session's console.
+ */
+export interface ContractDocument {
+  id: string;
+  /** The uploaded file's name, e.g. Lease 2024.docx. */
+  name: string;
+  status: DocumentStatus;
+  /** Pages of its PDF; null unless ready. */
+  pageCount: number | null;
+  /** SHA-256 of its PDF (64 hex digits); null unless ready. */
+  sha256: string | null;
+  /** Bytes of its PDF; null unless ready. */
+  size: number | null;
+  /** Why it failed, in the request's language; null unless failed. */
+  error: string | null;
+  /** Where its PDF is fetched with the session (`/api/…/document/pdf?id=`); null unless ready. */
+  link: string | null;
+  /** Progress while converting; null otherwise. */
+  conversion: DocumentConversion | null;
+}
+
+/** GET sicpay-contract/base/getLink?id=: the link of a ready document's PDF. */
+export interface DocumentLink {
+  /** Fetched with the session's Blade-Auth header: `/api/sicpay-contract/document/pdf?id=`. */
+  link: string;
+}
+
+const uuid = () => z.uuid({ error: 'invalidValue' });
+
+/** POST document/create: the uploaded file (its id from buis-upload/upload) to make it from. */
+export const documentCreateSchema = z.object({ fileId: uuid() });
+export type DocumentCreate = z.output<typeof documentCreateSchema>;
+
+/** GET document/status, document/pdf and base/getLink: `?id=` the document's id. */
+export const documentIdSchema = z.object({ id: uuid() });
