@@ -45,14 +45,12 @@ export interface IssuedTokens {
 }
 
 /**
- * A refresh token being spent: the new pair descends from it. `reissue` is set when the token was
- * already rotated within the reuse interval: the pair it was rotated into is answered again.
+ * A spent refresh token and the token it was rotated into (already stored, issued at `issuedAt`,
+ * seconds since the epoch): the pair answered for it, the same each time within the reuse interval.
  */
 export interface Rotation {
-  parentId: number;
-  familyId: number;
   parentToken: string;
-  reissue: { issuedAt: number } | null;
+  issuedAt: number;
 }
 
 async function signAccessToken(
@@ -77,8 +75,8 @@ function rotatedRefreshToken(key: Uint8Array, parentToken: string): string {
 }
 
 /**
- * New access and refresh tokens for `claims`: a new family for a login, the next token of the
- * family for a refresh, or the same pair again for a refresh within the reuse interval.
+ * New access and refresh tokens for `claims`: a new family for a login, or for a refresh the pair
+ * of the token it was rotated into (see `spendRefreshToken`, which stores it).
  */
 export async function issueTokens(
   database: Database,
@@ -86,35 +84,52 @@ export async function issueTokens(
   claims: AccessClaims,
   rotation?: Rotation,
 ): Promise<IssuedTokens> {
-  if (rotation?.reissue) {
+  if (rotation) {
     return {
-      accessToken: await signAccessToken(key, claims, rotation.reissue.issuedAt),
+      accessToken: await signAccessToken(key, claims, rotation.issuedAt),
       refreshToken: rotatedRefreshToken(key, rotation.parentToken),
       expiresIn: ACCESS_TOKEN_TTL_S,
     };
   }
   const issuedAt = Math.floor(Date.now() / 1000);
-  const refreshToken = rotation
-    ? rotatedRefreshToken(key, rotation.parentToken)
-    : randomBytes(32).toString('base64url');
+  const refreshToken = randomBytes(32).toString('base64url');
+  await insertRefreshToken(database, { claims, token: refreshToken, issuedAt });
+  return {
+    accessToken: await signAccessToken(key, claims, issuedAt),
+    refreshToken,
+    expiresIn: ACCESS_TOKEN_TTL_S,
+  };
+}
+
+async function insertRefreshToken(
+  database: Pick<Queryable, 'query'>,
+  {
+    claims,
+    token,
+    issuedAt,
+    familyId = null,
+    parentId = null,
+  }: {
+    claims: Pick<AccessClaims, 'userId' | 'companyId'>;
+    token: string;
+    issuedAt: number;
+    familyId?: number | null;
+    parentId?: number | null;
+  },
+): Promise<void> {
   await database.query(
     `INSERT INTO refresh_tokens (user_id, company_id, token_hash, expires_at, created_at, family_id, parent_id)
      VALUES ($1, $2, $3, to_timestamp($5) + make_interval(secs => $4), to_timestamp($5), $6, $7)`,
     [
       claims.userId,
       claims.companyId,
-      hash(refreshToken),
+      hash(token),
       REFRESH_TOKEN_TTL_S,
       issuedAt,
-      rotation?.familyId ?? null,
-      rotation?.parentId ?? null,
+      familyId,
+      parentId,
     ],
   );
-  return {
-    accessToken: await signAccessToken(key, claims, issuedAt),
-    refreshToken,
-    expiresIn: ACCESS_TOKEN_TTL_S,
-  };
 }
 
 /** The claims of a valid, unexpired access token, or null. */
@@ -157,6 +172,7 @@ interface RefreshTokenRow {
  */
 export async function spendRefreshToken(
   database: Database,
+  key: Uint8Array,
   token: string,
 ): Promise<SpentRefreshToken | null> {
   return database.transaction(async (tx) => {
@@ -176,8 +192,18 @@ export async function spendRefreshToken(
       companyId: row.company_id === null ? -1 : Number(row.company_id),
     };
     if (!row.rotated) {
+      // The child is stored in the same transaction, so that a concurrent use waiting on the
+      // row's lock finds it.
+      const issuedAt = Math.floor(Date.now() / 1000);
       await tx.query('UPDATE refresh_tokens SET rotated_at = now() WHERE id = $1', [parentId]);
-      return { ...owner, rotation: { parentId, familyId, parentToken: token, reissue: null } };
+      await insertRefreshToken(tx, {
+        claims: owner,
+        token: rotatedRefreshToken(key, token),
+        issuedAt,
+        familyId,
+        parentId,
+      });
+      return { ...owner, rotation: { parentToken: token, issuedAt } };
     }
     if (row.within_reuse) {
       const [child] = await tx.query<{ issued_at: string | number }>(
@@ -186,15 +212,7 @@ export async function spendRefreshToken(
         [parentId],
       );
       if (!child) return null;
-      return {
-        ...owner,
-        rotation: {
-          parentId,
-          familyId,
-          parentToken: token,
-          reissue: { issuedAt: Number(child.issued_at) },
-        },
-      };
+      return { ...owner, rotation: { parentToken: token, issuedAt: Number(child.issued_at) } };
     }
     await revokeFamily(tx, familyId);
     return null;

@@ -6,7 +6,7 @@ import { OAuthError, USER_COLUMNS, type Grant, type UserRow } from './types';
  * same pair again for a second use within the reuse interval; see `spendRefreshToken`).
  */
 export const refreshGrant: Grant = async ({ field, context }) => {
-  const spent = await spendRefreshToken(context.database, field('refresh_token'));
+  const spent = await spendRefreshToken(context.database, context.key, field('refresh_token'));
   if (!spent) throw new OAuthError('invalid_grant', 'loginExpired', 401);
   const [user] = await context.database.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`,
