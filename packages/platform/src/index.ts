@@ -5,6 +5,8 @@ export * from './contracts';
 export * from './documents';
 export * from './envelope';
 export * from './messages';
+export * from './paging';
 export * from './paths';
+export * from './templates';
 export * from './uploads';
 export * from './validation';

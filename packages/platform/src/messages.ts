@@ -104,6 +104,66 @@ export const MESSAGES = {
   passwordAlreadySet: { en: 'A password is already set', zh: '已设置过密码' },
   noPermission: { en: 'No permission for now', zh: '暂无权限' },
   invalidValue: { en: 'Invalid value', zh: '取值无效' },
+  // Templates and template categories (spec 001 §5 wording where the spec has one).
+  templateNameRequired: { en: 'The template name cannot be empty', zh: '模板名称不能为空' },
+  templateNameTooLong: {
+    en: 'The template name is at most 50 characters',
+    zh: '模板名称不能超过 50 个字符',
+  },
+  templateDescriptionTooLong: {
+    en: 'The description is at most 500 characters',
+    zh: '描述不能超过 500 个字符',
+  },
+  nameNotUnique: { en: 'Name must be unique', zh: '名称不能重复' },
+  atLeastOneSignatory: { en: 'At least one signatory', zh: '至少需要一个签署方' },
+  participantRoleRequired: {
+    en: 'Participants must tick sign or fill items',
+    zh: '参与方必须勾选签署或填写项',
+  },
+  participantDuplicate: { en: 'Each party can be listed once only', zh: '每个参与方只能出现一次' },
+  participantNameTooLong: {
+    en: 'A participant’s name is at most 30 characters',
+    zh: '参与方名称不能超过 30 个字符',
+  },
+  selectAtLeastOne: {
+    en: 'At least one record must be selected to delete',
+    zh: '请至少选择一条记录进行删除',
+  },
+  templateInUse: { en: 'Template files cannot be deleted', zh: '模板文件不能删除' },
+  templateHasProblems: {
+    en: 'The template has problems to fix before it can be enabled',
+    zh: '模板存在问题，修复后才能启用',
+  },
+  templateInvalid: { en: 'The template is not valid', zh: '模板无效' },
+  templateTooManyElements: {
+    en: 'A template holds at most 2,000 fields',
+    zh: '一个模板最多包含 2000 个字段',
+  },
+  templateTooManyPages: {
+    en: 'The template has more pages than its contract document',
+    zh: '模板的页数超过了合同文件的页数',
+  },
+  templatePageSizeMismatch: {
+    en: 'A page of the template is not the size of the contract document’s page',
+    zh: '模板页面的尺寸与合同文件的页面不一致',
+  },
+  templateFieldNotFound: {
+    en: 'A field was not found in the template',
+    zh: '模板中找不到该字段',
+  },
+  categoryNotEmpty: {
+    en: 'This category still holds templates: move them to another category first',
+    zh: '该分类下仍有模板，请先将模板移出再删除',
+  },
+  previewTicketExpired: {
+    en: 'This preview link has expired; please open the preview again',
+    zh: '预览链接已过期，请重新打开预览',
+  },
+  previewTicketUsed: {
+    en: 'This preview link has already been used; please open the preview again',
+    zh: '预览链接已被使用，请重新打开预览',
+  },
+  previewTicketInvalid: { en: 'This preview link is not valid', zh: '预览链接无效' },
   // Contract documents: checking an uploaded PDF, converting DOC and DOCX to PDF.
   documentNotReady: {
     en: 'The document is not ready yet; please wait for its conversion to finish',
