@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import type { Frame, Page } from 'playwright';
@@ -101,6 +102,14 @@ const projects: TestProjectConfiguration[] = [
     },
   },
   {
+    // As apps/server/tsconfig.json's paths: the editor's core from its source, not its build.
+    resolve: {
+      alias: {
+        '@esign/template-editor/core': fileURLToPath(
+          new URL('./packages/template-editor/src/core/index.ts', import.meta.url),
+        ),
+      },
+    },
     test: {
       name: 'server',
       root: './apps/server',

@@ -7,6 +7,7 @@ export default defineConfig({
   platform: 'node',
   clean: true,
   sourcemap: true,
-  // The shared package is TypeScript source: bundle it; everything else stays in node_modules.
-  noExternal: ['@esign/platform'],
+  // The shared package and the editor's core (through tsconfig's paths) are TypeScript source:
+  // bundle them; everything else stays in node_modules.
+  noExternal: ['@esign/platform', '@esign/template-editor'],
 });

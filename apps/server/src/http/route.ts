@@ -49,6 +49,8 @@ export interface RouteOptions<B extends Schema | undefined, Q extends Schema | u
   query?: Q;
   /** A multipart upload: the name of its file field (the handler reads the stream itself). */
   fileField?: string;
+  /** The largest body in bytes, where a call takes more than the app's 1 MB (413 beyond). */
+  bodyLimit?: number;
 }
 
 interface PublicRoute<
@@ -135,6 +137,7 @@ export function route<
   app.route({
     method: options.method,
     url: `/api${options.path}`,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const locale = requestLocale(request);
       let session: AccessClaims | null = null;
