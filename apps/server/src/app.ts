@@ -22,7 +22,9 @@ import { menuRoutes } from './menus/routes';
 import { messageRoutes } from './messages/routes';
 import { developmentSmsProvider, type SmsProvider } from './sms/provider';
 import { smsRoutes } from './sms/routes';
+import { staffRoutes } from './staff/routes';
 import type { Storage } from './storage';
+import { templateRoutes } from './templates/routes';
 import { tenantRoutes } from './tenants/routes';
 import { serveWebApp } from './web/static';
 
@@ -70,6 +72,8 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   fileRoutes,
   documentRoutes,
   contractRoutes,
+  templateRoutes,
+  staffRoutes,
 ];
 
 /**
@@ -123,7 +127,8 @@ export async function buildApp({
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(fail(CODES.serverError, message('serverException', locale)));
     }
-    return reply.status(status).send(fail(status, message('requestException', locale)));
+    const text = status === 413 ? 'requestTooLarge' : 'requestException';
+    return reply.status(status).send(fail(status, message(text, locale)));
   });
 
   const webPage = await serveWebApp(app, webDir);

@@ -2,6 +2,7 @@ import { APP_SHELL_MIGRATION } from './app-shell-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
 import { SESSION_MIGRATION } from './session-tables';
+import { TEMPLATE_MIGRATION } from './template-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -104,4 +105,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   CONTRACT_MIGRATION,
   SESSION_MIGRATION,
   DOCUMENT_MIGRATION,
+  TEMPLATE_MIGRATION,
 ];
