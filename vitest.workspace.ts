@@ -54,6 +54,22 @@ const REACT_IN_CHROMIUM = [
   '@storybook/react-vite',
 ];
 
+/** What the template editor imports, pre-bundled wherever it runs in a browser test. */
+const EDITOR_IN_CHROMIUM = [
+  'react-konva',
+  'konva',
+  'zustand',
+  'zustand/vanilla',
+  'immer',
+  'i18next',
+  'nanoid',
+  'zod/mini',
+  'pdfjs-dist',
+  'pdfjs-dist/build/pdf.worker.min.mjs',
+  'pdf-lib',
+  '@pdf-lib/fontkit',
+];
+
 /** How every browser project runs: headless Debian Chromium through Playwright, at 1280 × 900. */
 function inChromium() {
   return {
@@ -166,22 +182,7 @@ const projects: TestProjectConfiguration[] = [
   {
     plugins: [react()],
     // Pre-bundled up front: discovering them mid-run makes Vite reload a test.
-    optimizeDeps: {
-      include: [
-        ...REACT_IN_CHROMIUM,
-        'react-konva',
-        'konva',
-        'zustand',
-        'zustand/vanilla',
-        'immer',
-        'i18next',
-        'nanoid',
-        'zod/mini',
-        'pdfjs-dist',
-        'pdfjs-dist/build/pdf.worker.min.mjs',
-        'pdf-lib',
-      ],
-    },
+    optimizeDeps: { include: [...REACT_IN_CHROMIUM, ...EDITOR_IN_CHROMIUM] },
     test: {
       name: 'editor-browser',
       root: './packages/template-editor',
@@ -206,9 +207,10 @@ const projects: TestProjectConfiguration[] = [
         'zustand',
         'zustand/vanilla',
         'axios',
-        'zod/mini',
         'storybook/test',
         'storybook/viewport',
+        // The web app embeds the editor (its template screens).
+        ...EDITOR_IN_CHROMIUM,
       ],
     },
     // The web app's stories (apps/web/src/stories) in Chromium.

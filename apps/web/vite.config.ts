@@ -15,6 +15,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // `entriesAware` splits a group by the screens that use its modules: what only the
+        // lazily loaded template editor needs (Konva, pdf.js, pdf-lib, antd's Upload) stays out
+        // of the chunks the login page and the dashboard load.
         codeSplitting: {
           groups: [
             {
@@ -24,8 +27,9 @@ export default defineConfig({
             {
               name: 'antd',
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/,
+              entriesAware: true,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
           ],
         },
       },
