@@ -18,6 +18,9 @@ export default defineConfig({
         // `entriesAware` splits a group by the screens that use its modules: what only the
         // lazily loaded template editor needs (Konva, pdf.js, pdf-lib, antd's Upload) stays out
         // of the chunks the login page and the dashboard load.
+        // A split group's chunks are named after the group alone (`antd~index~TemplateEditorPage`
+        // would be `antd`): the screens that share a chunk are the bundler's business.
+        chunkFileNames: (chunk) => `assets/${chunk.name.split('~')[0]}-[hash].js`,
         codeSplitting: {
           groups: [
             {
