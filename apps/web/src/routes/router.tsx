@@ -11,6 +11,7 @@ import ComingLaterPage from '../pages/system/ComingLaterPage';
 import CustomMadePage from '../pages/system/CustomMadePage';
 import ErrorPage from '../pages/system/ErrorPage';
 import NotFoundPage from '../pages/system/NotFoundPage';
+import { PublicTemplatePreviewScreen } from '../pages/template/screens';
 import { session } from '../session';
 import { customMadeFromQuery } from '../session/customMade';
 import { guardLoader, loginLoader } from './guards';
@@ -70,12 +71,7 @@ export const ROUTES: RouteObject[] = [
           <ComingLaterPage />
         </StandalonePage>,
       ),
-      publicRoute(
-        PUBLIC_ROUTES.publicTemplatePreview,
-        <StandalonePage>
-          <ComingLaterPage />
-        </StandalonePage>,
-      ),
+      publicRoute(PUBLIC_ROUTES.publicTemplatePreview, <PublicTemplatePreviewScreen />),
       {
         id: 'signed-in',
         element: <MainLayout />,

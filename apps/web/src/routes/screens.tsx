@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import DashboardPage from '../pages/dashboard/DashboardPage';
+import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
 
 /**
  * The screens built so far, by full path. Every other route of the table shows a titled
@@ -7,4 +8,5 @@ import DashboardPage from '../pages/dashboard/DashboardPage';
  */
 export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/dashboard': DashboardPage,
+  ...TEMPLATE_EDITOR_SCREENS,
 };
