@@ -37,6 +37,7 @@ import {
   type DemoConsole,
   type DemoWorld,
 } from './demoData';
+import { TEMPLATE_LIST_CALLS } from './demoTemplates';
 
 /** The access token of a console: the demo API reads the console back from it. */
 function demoAccessToken(companyId: number): string {
@@ -59,12 +60,12 @@ const CAPTCHA: CaptchaData = {
   image: `data:image/svg+xml,${encodeURIComponent(CAPTCHA_SVG)}`,
 };
 
-interface Answer {
+export interface Answer {
   status: number;
   body: unknown;
 }
 
-interface DemoRequest {
+export interface DemoRequest {
   config: InternalAxiosRequestConfig;
   world: DemoWorld;
   locale: Locale;
@@ -129,9 +130,11 @@ const failure = (status: number, text: MessageKey, locale: Locale): Answer => ({
 
 /** A call that needs a session: answers in the token's console, or 401 as the server does. */
 const signedIn =
-  (read: (current: DemoConsole, locale: Locale) => Answer) =>
-  ({ current, locale }: DemoRequest): Answer =>
-    current ? read(current, locale) : failure(CODES.unauthorized, 'loginExpired', locale);
+  (read: (current: DemoConsole, locale: Locale, request: DemoRequest) => Answer) =>
+  (request: DemoRequest): Answer =>
+    request.current
+      ? read(request.current, request.locale, request)
+      : failure(CODES.unauthorized, 'loginExpired', request.locale);
 
 const query = ({ config }: DemoRequest, name: string) =>
   String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
@@ -159,6 +162,9 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       current: 1,
       size: MESSAGE_PAGE_SIZE,
     }),
+  ),
+  ...Object.fromEntries(
+    Object.entries(TEMPLATE_LIST_CALLS).map(([path, read]) => [path, signedIn(read)]),
   ),
   [PATHS.dashboard]: signedIn((current, locale) =>
     current.statistics

@@ -12,6 +12,7 @@ import {
   type MessageItem,
   type UserInfo,
 } from '@esign/platform';
+import { COMPANY_TEMPLATES, PERSONAL_TEMPLATES, type DemoTemplates } from './demoTemplates';
 
 /** Where a story starts: signed out (the account screens) or signed into one of the consoles. */
 export type DemoSession = 'signedOut' | 'personal' | 'company';
@@ -23,6 +24,8 @@ export interface DemoConsole {
   unread: MessageItem[];
   /** The home screen's counts; null when the server cannot report them (the empty state). */
   statistics: ContractStatistics | null;
+  /** The template list and categories (demoTemplates.ts); the demo API's changes replace it. */
+  templates: DemoTemplates;
 }
 
 /** The consoles by company id (PERSONAL_CONSOLE_ID for the personal one). */
@@ -98,6 +101,7 @@ const personal: DemoConsole = {
     approvalRejected: 0,
     expired: 2,
   },
+  templates: PERSONAL_TEMPLATES,
 };
 
 const company: DemoConsole = {
@@ -134,6 +138,7 @@ const company: DemoConsole = {
     approvalRejected: 1,
     expired: 6,
   },
+  templates: COMPANY_TEMPLATES,
 };
 
 /** Both consoles, each with a story's changes (for instance no counts) applied. */

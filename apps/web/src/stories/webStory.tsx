@@ -6,10 +6,11 @@
 import { LOCALES, type Locale } from '@esign/platform';
 import type { Decorator, Meta, StoryContext } from '@storybook/react-vite';
 import type { QueryClient } from '@tanstack/react-query';
+import { ConfigProvider, message } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
-import { App } from '../App';
-import { bindRequestAdapter } from '../api/client';
+import { App, AppConfig } from '../App';
+import { TOAST_SECONDS, bindRequestAdapter, bindRequestUi } from '../api/client';
 import { queries } from '../api/queries';
 import { createQueryClient } from '../api/queryClient';
 import { i18n } from '../i18n';
@@ -48,6 +49,15 @@ interface WebStoryLoaded {
   queryClient: QueryClient;
   router: ReturnType<typeof createMemoryRouter>;
 }
+
+// As in main.tsx: the request module's error toasts (a refusal's `msg`) show, themed and in the
+// story's language. A story has no login page to go to.
+ConfigProvider.config({ holderRender: (children) => <AppConfig>{children}</AppConfig> });
+bindRequestUi({
+  showToast: (text, closed) =>
+    void message.error({ content: text, duration: TOAST_SECONDS, onClose: closed }),
+  toLogin: () => {},
+});
 
 /** The story itself, rendered by the router's only route. */
 const StoryElement = createContext<ReactNode>(null);
