@@ -7,9 +7,7 @@
 import {
   PATHS,
   type ContractDocument,
-  type Page,
   type ProjectIssue,
-  type TemplateCategory,
   type TemplateCreated,
   type TemplateDetail,
   type TemplateParticipant,
@@ -73,17 +71,6 @@ export const createContractDocument = (fileId: string) =>
 
 export const fetchDocumentStatus = (id: string) =>
   call<ContractDocument>({ url: PATHS.documentStatus, params: { id }, quiet: true });
-
-/**
- * The categories the member sees, for the new template's select: one page of the largest size
- * userPage gives (100), which is more than a select can usefully offer.
- */
-export const fetchCategoryChoices = () =>
-  call<Page<TemplateCategory>>({
-    url: PATHS.categoryUserPage,
-    params: { current: 1, size: 100 },
-    quiet: true,
-  }).then((page) => page.records);
 
 /** What the new-template form sends (template/saveInfo). */
 export interface TemplateInfo {
@@ -177,7 +164,6 @@ export function failureMessage(error: unknown): string {
 export const templateEditorKeys = {
   all: (companyId: number) => ['templates', companyId] as const,
   detail: (companyId: number, id: string) => ['templates', companyId, 'detail', id] as const,
-  categoryChoices: (companyId: number) => ['templates', companyId, 'category-choices'] as const,
   document: (companyId: number, id: string) => ['documents', companyId, id] as const,
   preview: (ticket: string) => ['template-preview', ticket] as const,
 };
@@ -194,11 +180,6 @@ export const templateEditorQueries = {
       staleTime: 0,
       refetchOnMount: 'always',
       enabled: id !== '',
-    }),
-  categoryChoices: (companyId: number) =>
-    queryOptions({
-      queryKey: templateEditorKeys.categoryChoices(companyId),
-      queryFn: fetchCategoryChoices,
     }),
   /** A ticket opens one preview: asked once, never again while the page lives. */
   preview: (ticket: string) =>

@@ -12,11 +12,8 @@ import { Alert, Button, Card, Form, Input, Select, Space, type FormRule } from '
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  failureMessage,
-  templateEditorQueries,
-  useSaveTemplateInfo,
-} from '../../api/templateEditor';
+import { failureMessage, useSaveTemplateInfo } from '../../api/templateEditor';
+import { templateQueries } from '../../api/templates';
 import { AppForm } from '../../forms/AppForm';
 import { schemaRule } from '../../forms/rules';
 import { useSubmit } from '../../forms/useSubmit';
@@ -41,7 +38,7 @@ const isNameTaken = (text: string) => Object.values<string>(MESSAGES.nameNotUniq
 /** The categories a new template may go in: those the member manages. */
 function useCategoryOptions() {
   const companyId = useSession((state) => state.companyId);
-  const categories = useQuery(templateEditorQueries.categoryChoices(companyId));
+  const categories = useQuery(templateQueries.categories(companyId));
   const options = (categories.data ?? [])
     .filter((category) => category.right === 'manage')
     .map((category) => ({ value: category.id, label: category.name }));
