@@ -32,11 +32,13 @@ import {
 } from 'axios';
 import {
   DEMO_COMPANIES,
+  DEMO_COMPANY,
   DEMO_PASSWORD,
   DEMO_PHONE,
   type DemoConsole,
   type DemoWorld,
 } from './demoData';
+import { TEMPLATE_EDITOR_CALLS, publicPreview } from './demoTemplateEditor';
 import { TEMPLATE_LIST_CALLS } from './demoTemplates';
 
 /** The access token of a console: the demo API reads the console back from it. */
@@ -166,6 +168,11 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
   ...Object.fromEntries(
     Object.entries(TEMPLATE_LIST_CALLS).map(([path, read]) => [path, signedIn(read)]),
   ),
+  ...Object.fromEntries(
+    Object.entries(TEMPLATE_EDITOR_CALLS).map(([path, read]) => [path, signedIn(read)]),
+  ),
+  [PATHS.templatePreview]: (request) =>
+    publicPreview(request.world.get(DEMO_COMPANY.id)!, request.locale, request),
   [PATHS.dashboard]: signedIn((current, locale) =>
     current.statistics
       ? answer(current.statistics)

@@ -12,6 +12,7 @@ import {
   type MessageItem,
   type UserInfo,
 } from '@esign/platform';
+import { DEMO_TEMPLATE_EDITOR, type DemoTemplateEditor } from './demoTemplateEditor';
 import { COMPANY_TEMPLATES, PERSONAL_TEMPLATES, type DemoTemplates } from './demoTemplates';
 
 /** Where a story starts: signed out (the account screens) or signed into one of the consoles. */
@@ -26,6 +27,8 @@ export interface DemoConsole {
   statistics: ContractStatistics | null;
   /** The template list and categories (demoTemplates.ts); the demo API's changes replace it. */
   templates: DemoTemplates;
+  /** Uploads, documents and saved projects of a template's making (demoTemplateEditor.ts). */
+  templateEditor: DemoTemplateEditor;
 }
 
 /** The consoles by company id (PERSONAL_CONSOLE_ID for the personal one). */
@@ -102,6 +105,7 @@ const personal: DemoConsole = {
     expired: 2,
   },
   templates: PERSONAL_TEMPLATES,
+  templateEditor: DEMO_TEMPLATE_EDITOR,
 };
 
 const company: DemoConsole = {
@@ -139,6 +143,7 @@ const company: DemoConsole = {
     expired: 6,
   },
   templates: COMPANY_TEMPLATES,
+  templateEditor: DEMO_TEMPLATE_EDITOR,
 };
 
 /** Both consoles, each with a story's changes (for instance no counts) applied. */
