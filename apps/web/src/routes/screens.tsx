@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import DashboardPage from '../pages/dashboard/DashboardPage';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
-import TemplateListPage from '../pages/template/TemplateListPage';
+import { lazyScreen } from './lazyScreen';
 
 /**
  * The screens built so far, by full path. Every other route of the table shows a titled
@@ -10,5 +10,6 @@ import TemplateListPage from '../pages/template/TemplateListPage';
 export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/dashboard': DashboardPage,
   ...TEMPLATE_EDITOR_SCREENS,
-  '/template/index': TemplateListPage,
+  // The list's tables and dialogs come when it is first opened, not with the login page.
+  '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
 };
