@@ -1,3 +1,5 @@
+import type { MessageKey } from './messages';
+
 /**
  * The statuses a contract is in (spec 000 §4), as the server stores them:
  * - `filling`: parties fill in the fields the initiator left them;
@@ -25,3 +27,166 @@ export const CONTRACT_STATUSES = [
   'cancelled',
 ] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+/**
+ * What can happen to a contract (spec 000 §1, §4, §7). `view` and `download` are not here: they
+ * change nothing, whatever the status (they are audited, see `AUDIT_ACTIONS`).
+ * - `fill`: a party fills in its fields (contract/write);
+ * - `sign`: a party signs (contract/sign);
+ * - `refuse`: a party refuses to sign (contract/reject);
+ * - `urge`: the initiator reminds the parties who have not acted yet (contract/urge);
+ * - `withdraw`: the initiator withdraws (revokes) it before it completed (contract/revoke);
+ * - `remove`: the initiator removes a contract that ended unsigned from the lists
+ *   (contract/remove); its row and audit trail stay;
+ * - `rescind`: the parties end a completed contract (contract/unsubscribe);
+ * - `expire`: the signing deadline passed (the deadline job);
+ * - `apply_signing`: a signer asks the company's approver to let it sign (contract/applySigning);
+ * - `approve`, `reject_approval`: the approver's answer (signingApprove/approve, /reject).
+ */
+export const CONTRACT_ACTIONS = [
+  'fill',
+  'sign',
+  'refuse',
+  'urge',
+  'withdraw',
+  'remove',
+  'rescind',
+  'expire',
+  'apply_signing',
+  'approve',
+  'reject_approval',
+] as const;
+export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
+
+/**
+ * Who may take an action: a signing party of the contract, its initiator, the approver of the
+ * initiating company, or the platform itself (a job).
+ */
+export type ContractActor = 'party' | 'initiator' | 'approver' | 'system';
+
+/**
+ * A fact about the contract that decides where an action leads, given by the caller:
+ * - `allFilled`: every party has filled in its fields, counting the fill being recorded;
+ * - `allSigned`: every party has signed, counting the signature being recorded.
+ */
+export type ContractCondition = 'allFilled' | 'allSigned';
+export type ContractFacts = Partial<Record<ContractCondition, boolean>>;
+
+/**
+ * One allowed action in one status. `to` is where it leads; `'same'` leaves the status as it is.
+ * With `when`, it leads to `to` only once that fact holds, and leaves the status as it is until
+ * then (the last signature completes a contract, the ones before it keep it in `signing`).
+ */
+export interface ContractTransition {
+  who: ContractActor;
+  to: ContractStatus | 'same';
+  when?: ContractCondition;
+}
+
+/**
+ * The contract's life: for each status, the actions it allows and where they lead. Anything not
+ * listed is refused and changes nothing. The server consults this table alone (`nextStatus`);
+ * `CONTRACTS.md` draws it, and a test keeps that drawing equal to this data.
+ */
+export const CONTRACT_TRANSITIONS: Record<
+  ContractStatus,
+  Partial<Record<ContractAction, ContractTransition>>
+> = {
+  filling: {
+    fill: { who: 'party', to: 'signing', when: 'allFilled' },
+    refuse: { who: 'party', to: 'refused' },
+    urge: { who: 'initiator', to: 'same' },
+    withdraw: { who: 'initiator', to: 'withdrawn' },
+    expire: { who: 'system', to: 'expired' },
+  },
+  approving: {
+    approve: { who: 'approver', to: 'signing' },
+    reject_approval: { who: 'approver', to: 'approval_rejected' },
+    withdraw: { who: 'initiator', to: 'withdrawn' },
+    expire: { who: 'system', to: 'expired' },
+  },
+  signing: {
+    sign: { who: 'party', to: 'completed', when: 'allSigned' },
+    refuse: { who: 'party', to: 'refused' },
+    urge: { who: 'initiator', to: 'same' },
+    withdraw: { who: 'initiator', to: 'withdrawn' },
+    expire: { who: 'system', to: 'expired' },
+    apply_signing: { who: 'party', to: 'approving' },
+  },
+  completed: {
+    rescind: { who: 'party', to: 'cancelled' },
+  },
+  refused: { remove: { who: 'initiator', to: 'same' } },
+  approval_rejected: { remove: { who: 'initiator', to: 'same' } },
+  expired: { remove: { who: 'initiator', to: 'same' } },
+  withdrawn: { remove: { who: 'initiator', to: 'same' } },
+  cancelled: {},
+};
+
+/**
+ * Why an action is refused: the action's own reason where it belongs to a single kind of
+ * contract, otherwise the reason of the status the contract is in.
+ */
+export const CONTRACT_REFUSALS: {
+  byAction: Partial<Record<ContractAction, MessageKey>>;
+  byStatus: Record<ContractStatus, MessageKey>;
+} = {
+  byAction: {
+    apply_signing: 'contractNotSigning',
+    approve: 'contractNotApproving',
+    reject_approval: 'contractNotApproving',
+    rescind: 'contractNotCompleted',
+    remove: 'contractNotRemovable',
+  },
+  byStatus: {
+    filling: 'contractStillFilling',
+    approving: 'contractAwaitingApproval',
+    signing: 'contractBeingSigned',
+    completed: 'contractCompleted',
+    refused: 'contractRefused',
+    approval_rejected: 'contractApprovalRejected',
+    expired: 'contractExpired',
+    withdrawn: 'contractWithdrawn',
+    cancelled: 'contractCancelled',
+  },
+};
+
+export type NextStatus =
+  | { ok: true; to: ContractStatus; transition: ContractTransition }
+  | { ok: false; reason: MessageKey };
+
+/**
+ * Where `action` takes a contract in `status`, or why it may not happen (a message key of
+ * `MESSAGES`). `facts` must hold the condition the transition depends on (`allSigned` for a
+ * signature in `signing`, `allFilled` for a fill in `filling`); a missing one is a programming
+ * error and throws. Who may act (`transition.who`) is the caller's to check.
+ */
+export function nextStatus(
+  status: ContractStatus,
+  action: ContractAction,
+  facts: ContractFacts = {},
+): NextStatus {
+  const transition = CONTRACT_TRANSITIONS[status][action];
+  if (!transition) {
+    return {
+      ok: false,
+      reason: CONTRACT_REFUSALS.byAction[action] ?? CONTRACT_REFUSALS.byStatus[status],
+    };
+  }
+  let arrives = true;
+  if (transition.when) {
+    const fact = facts[transition.when];
+    if (fact === undefined)
+      throw new Error(`nextStatus(${status}, ${action}) needs the fact ${transition.when}`);
+    arrives = fact;
+  }
+  const to = arrives && transition.to !== 'same' ? transition.to : status;
+  return { ok: true, to, transition };
+}
+
+/**
+ * What the audit trail records: every contract action, and the three that change nothing — its
+ * creation, a view and a download.
+ */
+export const AUDIT_ACTIONS = ['create', 'view', 'download', ...CONTRACT_ACTIONS] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -198,6 +198,59 @@ export const MESSAGES = {
     en: 'Converting the document to PDF took too long',
     zh: '文档转换为 PDF 超时',
   },
+  // Contract actions refused by the status transition table (contracts.ts).
+  contractStillFilling: {
+    en: 'This contract is still being filled in: it cannot be signed yet',
+    zh: '合同仍在填写中，暂不能签署',
+  },
+  contractAwaitingApproval: {
+    en: 'This contract is waiting for the company’s approval: it cannot be filled in, signed, refused or urged until then',
+    zh: '合同正在等待企业审批，审批完成前不能填写、签署、拒签或催办',
+  },
+  contractBeingSigned: {
+    en: 'This contract is being signed: its fields can no longer be filled in',
+    zh: '合同已进入签署阶段，不能再填写',
+  },
+  contractCompleted: {
+    en: 'This contract is completed: it can no longer be changed, only rescinded',
+    zh: '合同已完成签署，不能再修改，只能解约',
+  },
+  contractRefused: {
+    en: 'This contract can no longer be filled in or signed: a party refused it',
+    zh: '合同已被拒签，不能再填写或签署',
+  },
+  contractApprovalRejected: {
+    en: 'This contract can no longer be filled in or signed: the approver rejected it',
+    zh: '合同审批已被驳回，不能再填写或签署',
+  },
+  contractExpired: {
+    en: 'This contract can no longer be filled in or signed: its signing deadline has passed',
+    zh: '合同已过签署截止时间，不能再填写或签署',
+  },
+  contractWithdrawn: {
+    en: 'This contract can no longer be filled in or signed: it was withdrawn',
+    zh: '合同已撤回，不能再填写或签署',
+  },
+  contractCancelled: {
+    en: 'This contract was rescinded: it can no longer be changed',
+    zh: '合同已解约，不能再做任何变更',
+  },
+  contractNotSigning: {
+    en: 'Signing approval can only be applied for while the contract is being signed',
+    zh: '只有签署中的合同才能申请签署审批',
+  },
+  contractNotApproving: {
+    en: 'This contract is not waiting for approval',
+    zh: '该合同不在审批中',
+  },
+  contractNotCompleted: {
+    en: 'Only a completed contract can be rescinded',
+    zh: '只有已完成签署的合同才能解约',
+  },
+  contractNotRemovable: {
+    en: 'Only a contract that was withdrawn, refused, rejected or that expired can be removed',
+    zh: '只有已撤回、已拒签、审批被驳回或已过期的合同才能删除',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
