@@ -1,4 +1,5 @@
 import { APP_SHELL_MIGRATION } from './app-shell-tables';
+import { AUDIT_MIGRATION } from './audit-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
 import { SESSION_MIGRATION } from './session-tables';
@@ -106,4 +107,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   SESSION_MIGRATION,
   DOCUMENT_MIGRATION,
   TEMPLATE_MIGRATION,
+  AUDIT_MIGRATION,
 ];
