@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The Debian tools the tests use: Chromium (browser tests), poppler-utils and qpdf (PDF checks),
+# libnss3-tools (certutil: an NSS database trusting the platform's CA for pdfsig),
 # LibreOffice Writer (DOC/DOCX to PDF conversion), and a small CJK font for readable Chinese
 # screenshots.
 # Installs the missing ones when running as root; otherwise says what to install.
@@ -9,6 +10,7 @@ missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 # A CJK font, so that the end-to-end screenshots in Chinese can be read (not needed to pass).
 [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || missing+=(fonts-wqy-microhei)

@@ -3,6 +3,7 @@ import { AUDIT_MIGRATION } from './audit-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
 import { SESSION_MIGRATION } from './session-tables';
+import { SIGNING_MIGRATION } from './signing-tables';
 import { TEMPLATE_MIGRATION } from './template-tables';
 
 /**
@@ -108,4 +109,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   DOCUMENT_MIGRATION,
   TEMPLATE_MIGRATION,
   AUDIT_MIGRATION,
+  SIGNING_MIGRATION,
 ];

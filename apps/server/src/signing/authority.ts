@@ -1,0 +1,267 @@
+/**
+ * The platform's own certificate authority and the certificates it issues to signers.
+ *
+ * RSA 2048 throughout: NSS (and so poppler's `pdfsig`), Acrobat and OpenSSL all verify it, and
+ * node-forge — which builds the certificates and the CMS signatures, as @signpdf's own signer
+ * does — signs with RSA only. Key pairs come from `node:crypto` (native, milliseconds) rather than
+ * forge's pure-JavaScript generator.
+ *
+ * The authority's key and certificate are one row of `server_keys` (`signing-ca`), created on
+ * first start by whichever process gets there first (insert if absent, then read), so that every
+ * process on one database signs under the same authority. Signers' keys and certificates are rows
+ * of `signer_certificates` (migration 10). Private keys are stored as PKCS#8 PEM in the database,
+ * as the JWT key is: whoever reads the database can sign as the platform.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import forge from 'node-forge';
+import type { Database } from '../db';
+
+/** Who signs: a person, or a person signing for a company. */
+export interface SignerIdentity {
+  /**
+   * The caller's stable key for this signer, e.g. `user:12` or `company:5:user:12`: the signer's
+   * certificate is kept under it and reused for every later signature.
+   */
+  id: string;
+  /** The signer's name: the certificate's common name (CN). */
+  name: string;
+  /** For a company's signature, the company's name: the certificate's organisation (O). */
+  organisation?: string | undefined;
+}
+
+/** A key and the certificate chain that vouches for it, ready to make a CMS signature. */
+export interface SigningCredentials {
+  privateKey: forge.pki.rsa.PrivateKey;
+  certificate: forge.pki.Certificate;
+  /** The signer's certificate, then the authority's: what a verifier needs besides its trust. */
+  chain: forge.pki.Certificate[];
+}
+
+/** The platform's certificate authority. */
+export interface PlatformAuthority {
+  privateKey: forge.pki.rsa.PrivateKey;
+  certificate: forge.pki.Certificate;
+  /** The authority's certificate in PEM: what a verifier adds to its trusted roots. */
+  certificatePem: string;
+}
+
+const AUTHORITY_KEY_ID = 'signing-ca';
+const AUTHORITY_YEARS = 20;
+/** How long a signer's certificate is valid. */
+export const SIGNER_CERTIFICATE_YEARS = 2;
+/** A signer's certificate this close to its end is replaced rather than used for a new signature. */
+const RENEW_BEFORE_MS = 30 * 24 * 3600 * 1000;
+/** Extended key usage id-kp-documentSigning (RFC 9336). */
+const DOCUMENT_SIGNING = '1.3.6.1.5.5.7.3.36';
+
+const authorities = new WeakMap<Database, Promise<PlatformAuthority>>();
+
+/**
+ * The platform's authority: created and stored on the first call against a database, read back
+ * on every later one (and by every other process on the same database).
+ */
+export function platformAuthority(database: Database): Promise<PlatformAuthority> {
+  let pending = authorities.get(database);
+  if (!pending) {
+    pending = loadAuthority(database);
+    // A failed read (database down) is tried again on the next call rather than remembered.
+    pending.catch(() => authorities.delete(database));
+    authorities.set(database, pending);
+  }
+  return pending;
+}
+
+async function loadAuthority(database: Database): Promise<PlatformAuthority> {
+  const [existing] = await readAuthorityRow(database);
+  if (!existing) {
+    await database.query(
+      'INSERT INTO server_keys (id, secret) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+      [AUTHORITY_KEY_ID, JSON.stringify(createAuthority())],
+    );
+  }
+  const [row] = existing ? [existing] : await readAuthorityRow(database);
+  const stored = JSON.parse(row!.secret) as StoredKeyPair;
+  return {
+    privateKey: forge.pki.privateKeyFromPem(stored.privateKeyPem) as forge.pki.rsa.PrivateKey,
+    certificate: forge.pki.certificateFromPem(stored.certificatePem),
+    certificatePem: stored.certificatePem,
+  };
+}
+
+function readAuthorityRow(database: Database) {
+  return database.query<{ secret: string }>('SELECT secret FROM server_keys WHERE id = $1', [
+    AUTHORITY_KEY_ID,
+  ]);
+}
+
+interface StoredKeyPair {
+  privateKeyPem: string;
+  certificatePem: string;
+}
+
+function createAuthority(): StoredKeyPair {
+  const keys = rsaKeyPair();
+  const subject = [
+    { shortName: 'CN', value: 'eSign Platform CA' },
+    { shortName: 'O', value: 'eSign' },
+  ];
+  const certificate = newCertificate(keys.publicKey, subject, AUTHORITY_YEARS);
+  certificate.setIssuer(subject);
+  certificate.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  certificate.sign(keys.privateKey, forge.md.sha256.create());
+  return {
+    privateKeyPem: keys.privateKeyPem,
+    certificatePem: forge.pki.certificateToPem(certificate),
+  };
+}
+
+/**
+ * The signer's key and certificate, issued by the platform's authority on the signer's first
+ * signature and reused afterwards; issued afresh when the signer's name (or company) has changed
+ * or the certificate nears its end. Two processes issuing for one signer at once agree on the
+ * certificate that was stored first.
+ */
+export async function signerCredentials(
+  database: Database,
+  signer: SignerIdentity,
+): Promise<SigningCredentials> {
+  const authority = await platformAuthority(database);
+  const subject = subjectOf(signer);
+  const [current] = await readSignerRow(database, signer.id);
+  let row = current;
+  if (!row || row.subject !== subject || Date.parse(row.not_after) - Date.now() < RENEW_BEFORE_MS) {
+    const issued = issueCertificate(authority, signer);
+    const values = [
+      signer.id,
+      issued.serial,
+      subject,
+      issued.privateKeyPem,
+      issued.certificatePem,
+      issued.notAfter,
+    ];
+    if (row) {
+      await database.query(
+        `UPDATE signer_certificates
+            SET serial = $2, subject = $3, private_key_pem = $4, certificate_pem = $5,
+                not_after = $6, created_at = now()
+          WHERE signer_id = $1 AND serial = $7`,
+        [...values, row.serial],
+      );
+    } else {
+      await database.query(
+        `INSERT INTO signer_certificates
+           (signer_id, serial, subject, private_key_pem, certificate_pem, not_after)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (signer_id) DO NOTHING`,
+        values,
+      );
+    }
+    [row] = await readSignerRow(database, signer.id);
+  }
+  const certificate = forge.pki.certificateFromPem(row!.certificate_pem);
+  return {
+    privateKey: forge.pki.privateKeyFromPem(row!.private_key_pem) as forge.pki.rsa.PrivateKey,
+    certificate,
+    chain: [certificate, authority.certificate],
+  };
+}
+
+interface SignerRow {
+  serial: string;
+  subject: string;
+  private_key_pem: string;
+  certificate_pem: string;
+  not_after: string;
+}
+
+async function readSignerRow(database: Database, signerId: string): Promise<SignerRow[]> {
+  const rows = await database.query<Omit<SignerRow, 'not_after'> & { not_after: Date | string }>(
+    `SELECT serial, subject, private_key_pem, certificate_pem, not_after
+       FROM signer_certificates WHERE signer_id = $1`,
+    [signerId],
+  );
+  return rows.map((row) => ({ ...row, not_after: new Date(row.not_after).toISOString() }));
+}
+
+/** The subject as stored, to notice a renamed signer. */
+function subjectOf(signer: SignerIdentity): string {
+  return JSON.stringify([signer.name, signer.organisation ?? null]);
+}
+
+function issueCertificate(
+  authority: PlatformAuthority,
+  signer: SignerIdentity,
+): StoredKeyPair & { serial: string; notAfter: string } {
+  const keys = rsaKeyPair();
+  const subject = [{ shortName: 'CN', value: signer.name }];
+  if (signer.organisation) subject.push({ shortName: 'O', value: signer.organisation });
+  const certificate = newCertificate(keys.publicKey, subject, SIGNER_CERTIFICATE_YEARS);
+  certificate.setIssuer(authority.certificate.subject.attributes);
+  certificate.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    { name: 'extKeyUsage', emailProtection: true, [DOCUMENT_SIGNING]: true },
+    { name: 'subjectKeyIdentifier' },
+    {
+      name: 'authorityKeyIdentifier',
+      keyIdentifier: authority.certificate.generateSubjectKeyIdentifier().getBytes(),
+    },
+  ]);
+  certificate.sign(authority.privateKey, forge.md.sha256.create());
+  return {
+    serial: certificate.serialNumber,
+    privateKeyPem: keys.privateKeyPem,
+    certificatePem: forge.pki.certificateToPem(certificate),
+    notAfter: certificate.validity.notAfter.toISOString(),
+  };
+}
+
+function rsaKeyPair(): {
+  publicKey: forge.pki.rsa.PublicKey;
+  privateKey: forge.pki.rsa.PrivateKey;
+  privateKeyPem: string;
+} {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return {
+    publicKey: forge.pki.publicKeyFromPem(publicKey) as forge.pki.rsa.PublicKey,
+    privateKey: forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey,
+    privateKeyPem: privateKey,
+  };
+}
+
+/**
+ * A certificate for `publicKey` with a random positive 128-bit serial (unique in practice, and
+ * the column is unique besides), valid from a minute ago (clocks differ) for `years`. Names are
+ * UTF-8 strings so that Chinese names survive.
+ */
+function newCertificate(
+  publicKey: forge.pki.rsa.PublicKey,
+  subject: { shortName: string; value: string }[],
+  years: number,
+): forge.pki.Certificate {
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = publicKey;
+  const serial = randomBytes(16);
+  serial[0] = (serial[0]! & 0x7f) | 0x40; // positive, and always 16 bytes long
+  certificate.serialNumber = serial.toString('hex');
+  const notBefore = new Date(Date.now() - 60_000);
+  const notAfter = new Date(notBefore);
+  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + years);
+  certificate.validity.notBefore = notBefore;
+  certificate.validity.notAfter = notAfter;
+  certificate.setSubject(
+    subject.map(({ shortName, value }) => ({
+      shortName,
+      value, // forge writes a UTF8String's value as UTF-8 itself
+      valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class,
+    })),
+  );
+  return certificate;
+}

@@ -1,0 +1,12 @@
+/**
+ * The editor's one displayed-page ↔ PDF-space conversion and its PDF errors, read from the
+ * editor's source as the server reads its core. Not through `@esign/template-editor/pdf`: that
+ * entry also offers reading and rasterising with pdf.js, whose modules need the DOM's types
+ * (`document`, `Worker`) to typecheck; these two modules need only pdf-lib.
+ */
+export {
+  pageFrame,
+  placeBox,
+  type PageFrame,
+} from '../../../../packages/template-editor/src/pdf/geometry';
+export { PdfError } from '../../../../packages/template-editor/src/pdf/errors';

@@ -1,0 +1,68 @@
+/**
+ * A PAdES signature (`ETSI.CAdES.detached`) written into the placeholder that `update.ts` left:
+ * @signpdf/signpdf sets the ByteRange (everything but the placeholder), hashes those bytes and
+ * asks the signer below for the CMS SignedData, which it writes into the placeholder in place —
+ * the file's length does not change. The signer is @signpdf/signer-p12's recipe (node-forge, detached, SHA-256, the
+ * content type, message digest and signing time signed) over the key directly, so that no PKCS#12
+ * file is built and encrypted per signature.
+ */
+import signpdf from '@signpdf/signpdf';
+import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
+import forge from 'node-forge';
+import type { SigningCredentials } from './authority';
+
+/** The signature's kind: PAdES (a CAdES detached signature in the PDF). */
+export const PADES_SUBFILTER = SUBFILTER_ETSI_CADES_DETACHED;
+
+/**
+ * Bytes reserved for the CMS SignedData: a 2048-bit signature, the signer's and the authority's
+ * certificates and the signed attributes take about 2.3 KB; the rest is room for long names. The
+ * placeholder is written in hex, so each signature costs about twice this plus ~1 KB of dictionary.
+ */
+export const SIGNATURE_PLACEHOLDER_BYTES = 4096;
+
+/**
+ * The PDF with its one empty signature placeholder (see `update.ts`) filled: the ByteRange set
+ * and a CMS SignedData over those bytes made with `credentials`.
+ */
+export async function fillSignature(
+  pdfWithPlaceholder: Uint8Array,
+  credentials: SigningCredentials,
+  signingTime: Date,
+): Promise<Uint8Array> {
+  const signed = await signpdf.sign(
+    Buffer.from(
+      pdfWithPlaceholder.buffer,
+      pdfWithPlaceholder.byteOffset,
+      pdfWithPlaceholder.byteLength,
+    ),
+    new CredentialsSigner(credentials),
+    signingTime,
+  );
+  return new Uint8Array(signed.buffer, signed.byteOffset, signed.byteLength);
+}
+
+class CredentialsSigner extends Signer {
+  constructor(private readonly credentials: SigningCredentials) {
+    super();
+  }
+
+  override async sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
+    const { privateKey, certificate, chain } = this.credentials;
+    const p7 = forge.pkcs7.createSignedData();
+    p7.content = forge.util.createBuffer(signedBytes.toString('binary'));
+    for (const link of chain) p7.addCertificate(link);
+    p7.addSigner({
+      key: privateKey,
+      certificate,
+      digestAlgorithm: forge.pki.oids.sha256!,
+      authenticatedAttributes: [
+        { type: forge.pki.oids.contentType!, value: forge.pki.oids.data! },
+        { type: forge.pki.oids.signingTime!, value: (signingTime ?? new Date()) as never },
+        { type: forge.pki.oids.messageDigest! },
+      ],
+    });
+    p7.sign({ detached: true });
+    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+  }
+}

@@ -1,0 +1,202 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFDocument, degrees } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  inkBounds,
+  qpdfCheck,
+  rasterise,
+  redInk,
+  solidPng,
+} from '../../../../packages/template-editor/src/test-support/pdf';
+import { migrate, openDatabase, type Database } from '../db';
+import { BACKENDS } from '../test-support/server';
+import { platformAuthority, signerCredentials } from './authority';
+import { signContract, verifyContractPdf, type SealStamp } from './index';
+
+const PARTY_A = {
+  id: 'company:1:user:1',
+  name: 'Li Lei',
+  organisation: 'Demo Technology Co., Ltd.',
+};
+const PARTY_B = { id: 'user:2', name: '韩梅梅' };
+const RED_SEAL = solidPng(120, 120, [220, 20, 20, 255]);
+const BLUE_SEAL = solidPng(100, 60, [20, 20, 220, 255]);
+
+async function twoPagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < 2; i++) {
+    doc.addPage([595, 842]).drawText(`Contract page ${i + 1}`, { x: 72, y: 770, size: 18 });
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+function onEveryPage(stamp: Omit<SealStamp, 'page'>, pages: number): SealStamp[] {
+  return Array.from({ length: pages }, (_, index) => ({ ...stamp, page: index + 1 }));
+}
+
+async function qpdfPasses(pdf: Uint8Array): Promise<void> {
+  await expect(qpdfCheck(pdf)).resolves.toMatch(/No syntax or stream encoding errors/);
+}
+
+describe.each(BACKENDS)('signing contracts on $name', (backend) => {
+  let database: Database;
+  let cleanup: () => Promise<void>;
+  let connectAgain: Awaited<ReturnType<typeof backend.open>>['connectAgain'];
+
+  beforeAll(async () => {
+    ({ database, cleanup, connectAgain } = await backend.open());
+    await migrate(database);
+  });
+  afterAll(async () => {
+    await database.close();
+    await cleanup();
+  });
+
+  it('two parties sign one after another; each signature an incremental update every reader verifies', async () => {
+    const original = await twoPagePdf();
+    const a = await signContract(database, {
+      pdf: original,
+      stamps: onEveryPage({ x: 450, y: 700, width: 120, height: 120, rotate: 0 }, 2),
+      sealPng: RED_SEAL,
+      signer: PARTY_A,
+      reason: 'Party A signs contract HT-001',
+      location: 'Shanghai',
+    });
+    const b = await signContract(database, {
+      pdf: a.pdf,
+      stamps: [{ page: 2, x: 150, y: 700, width: 100, height: 60, rotate: 0 }],
+      sealPng: BLUE_SEAL,
+      signer: PARTY_B,
+      reason: 'Party B signs contract HT-001',
+    });
+
+    expect(Buffer.from(a.pdf.subarray(0, original.length)).equals(original)).toBe(true);
+    expect(Buffer.from(b.pdf.subarray(0, a.pdf.length)).equals(Buffer.from(a.pdf))).toBe(true);
+    expect(b.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const signatures = await verifyContractPdf(database, b.pdf);
+    expect(signatures).toMatchObject([
+      {
+        signer: 'Li Lei',
+        certificateSubject: expect.stringContaining('Demo Technology Co., Ltd.'),
+        subFilter: 'ETSI.CAdES.detached',
+        valid: true,
+        trusted: true,
+        coversWholeDocument: false,
+      },
+      { signer: '韩梅梅', valid: true, trusted: true, coversWholeDocument: true },
+    ]);
+    await qpdfPasses(b.pdf);
+
+    // The seal image is embedded once however many pages it is stamped on; a signature costs a
+    // few KB besides.
+    console.info(
+      'signature bytes beyond the seal image:',
+      a.signatureInfo.addedBytes - RED_SEAL.length,
+      b.signatureInfo.addedBytes - BLUE_SEAL.length,
+    );
+    expect(a.signatureInfo.addedBytes).toBeLessThan(RED_SEAL.length + 12_000);
+    expect(b.signatureInfo.addedBytes).toBeLessThan(BLUE_SEAL.length + 12_000);
+    expect(b.pdf.length).toBeLessThan(
+      original.length + RED_SEAL.length + BLUE_SEAL.length + 24_000,
+    );
+  });
+
+  it('a byte changed inside a signed range makes the signature fail', async () => {
+    const signed = await signContract(database, {
+      pdf: await twoPagePdf(),
+      stamps: [{ page: 1, x: 300, y: 400, width: 120, height: 120, rotate: 15 }],
+      sealPng: RED_SEAL,
+      signer: PARTY_A,
+      reason: 'Party A signs',
+    });
+    const tampered = signed.pdf.slice();
+    // The original page's MediaBox: 595 points wide becomes 695.
+    const at = Buffer.from(tampered).indexOf('595 842');
+    expect(at).toBeGreaterThan(0);
+    tampered[at] = '6'.charCodeAt(0);
+    const [verdict] = await verifyContractPdf(database, tampered);
+    expect(verdict).toMatchObject({ valid: false, signatureStatus: 'Digest Mismatch.' });
+  });
+
+  it('a document without signatures has none to report', async () => {
+    await expect(verifyContractPdf(database, await twoPagePdf())).resolves.toEqual([]);
+  });
+
+  it('stamps a rotated page where the reader sees the seal', async () => {
+    const doc = await PDFDocument.create();
+    // A portrait page shown turned a quarter clockwise, cropped: displayed 700 × 500 points.
+    const page = doc.addPage([595, 842]);
+    page.setRotation(degrees(90));
+    page.setCropBox(40, 60, 500, 700);
+    const pdf = await doc.save({ useObjectStreams: false });
+    const stamp = { page: 1, x: 500, y: 120, width: 120, height: 80, rotate: 0 };
+    const signed = await signContract(database, {
+      pdf,
+      stamps: [stamp],
+      sealPng: solidPng(120, 80, [220, 20, 20, 255]),
+      signer: PARTY_B,
+      reason: 'Party B signs',
+    });
+    const raster = await rasterise(signed.pdf, 1, 72);
+    expect([raster.width, raster.height]).toEqual([700, 500]);
+    const ink = inkBounds(raster, redInk)!;
+    expect(ink.x).toBeCloseTo(stamp.x, 0);
+    expect(ink.y).toBeCloseTo(stamp.y, 0);
+    expect(ink.right - ink.left).toBeCloseTo(stamp.width, -1);
+    expect(ink.bottom - ink.top).toBeCloseTo(stamp.height, -1);
+  });
+
+  it('creates the authority once and gives each signer a certificate of its own, reused', async () => {
+    const authority = await platformAuthority(database);
+    const first = await signerCredentials(database, PARTY_A);
+    const again = await signerCredentials(database, PARTY_A);
+    const other = await signerCredentials(database, { id: 'user:3', name: 'Wang Fang' });
+    expect(again.certificate.serialNumber).toBe(first.certificate.serialNumber);
+    expect(other.certificate.serialNumber).not.toBe(first.certificate.serialNumber);
+    expect(first.certificate.getExtension('keyUsage')).toMatchObject({
+      digitalSignature: true,
+      nonRepudiation: true,
+    });
+    expect(first.certificate.subject.getField('O').value).toBe('Demo Technology Co., Ltd.');
+    expect(authority.certificate.verify(first.certificate)).toBe(true);
+
+    // Another process on the same database reads the same authority and certificates.
+    const elsewhere = await connectAgain();
+    try {
+      const seen = await platformAuthority(elsewhere.database);
+      expect(seen.certificatePem).toBe(authority.certificatePem);
+      const reused = await signerCredentials(elsewhere.database, PARTY_A);
+      expect(reused.certificate.serialNumber).toBe(first.certificate.serialNumber);
+    } finally {
+      await elsewhere.close();
+    }
+
+    // A renamed signer gets a new certificate.
+    const renamed = await signerCredentials(database, { ...PARTY_A, name: 'Li Lei (CFO)' });
+    expect(renamed.certificate.serialNumber).not.toBe(first.certificate.serialNumber);
+    expect(renamed.certificate.subject.getField('CN').value).toBe('Li Lei (CFO)');
+  });
+});
+
+describe('the platform authority', () => {
+  it('is created on first start and the same after the database is reopened', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'esign-signing-'));
+    try {
+      const first = await openDatabase({ dataDir });
+      await migrate(first);
+      const created = await platformAuthority(first);
+      await first.close();
+      const reopened = await openDatabase({ dataDir });
+      await migrate(reopened);
+      const read = await platformAuthority(reopened);
+      await reopened.close();
+      expect(read.certificatePem).toBe(created.certificatePem);
+      expect(read.certificate.getExtension('basicConstraints')).toMatchObject({ cA: true });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
