@@ -20,6 +20,7 @@ import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/w
 import { requestLocale } from './locale';
 import { menuRoutes } from './menus/routes';
 import { messageRoutes } from './messages/routes';
+import { sealRoutes } from './seals/routes';
 import { developmentSmsProvider, type SmsProvider } from './sms/provider';
 import { smsRoutes } from './sms/routes';
 import { staffRoutes } from './staff/routes';
@@ -74,6 +75,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   contractRoutes,
   templateRoutes,
   staffRoutes,
+  sealRoutes,
 ];
 
 /**

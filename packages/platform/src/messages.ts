@@ -251,6 +251,15 @@ export const MESSAGES = {
     en: 'Only a contract that was withdrawn, refused, rejected or that expired can be removed',
     zh: '只有已撤回、已拒签、审批被驳回或已过期的合同才能删除',
   },
+  // Generated seals (issue 11).
+  sealNeedsRealName: {
+    en: 'Your personal seal is made once your real name is verified',
+    zh: '完成实名认证后才会生成个人印章',
+  },
+  sealNeedsVerifiedCompany: {
+    en: "The company's seal is made once the company is verified",
+    zh: '企业完成认证后才会生成企业印章',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -64,6 +64,7 @@ export const PATHS = {
   categoryMemberRights: '/sicpay-contract/templateClassifyAuth/getAuthDetailList',
   categoryGrant: '/sicpay-contract/templateClassifyAuth/addOrUpdateAuth',
   staffList: '/blade-system/staff/query-staff-list',
+  sealPreview: '/sicpay-seal/seal/preview',
   health: '/health',
   openapi: '/openapi.json',
 } as const;

@@ -8,11 +8,14 @@ export type SealSigner =
   | {
       kind: 'company';
       companyName: string;
-      /** The text below the star, e.g. '合同专用章'; none by default. */
+      /** The text below the star: `CONTRACT_SEAL_TEXT` unless given ('' for none). */
       horizontalText?: string;
       /** The registration number along the bottom of the ring; none by default. */
       serialNumber?: string;
     };
+
+/** What a generated company seal says below its star: it is the seal contracts are signed with. */
+export const CONTRACT_SEAL_TEXT = '合同专用章';
 
 /** A seal's PNG as the contract stamps it: 400 × 400 px, transparent, and its SHA-256 (hex). */
 export interface SealImage {
@@ -31,7 +34,7 @@ export function sealSvgFor(signer: SealSigner): string {
   return signer.kind === 'personal'
     ? personalSeal(signer.name)
     : companySeal(signer.companyName, {
-        horizontalText: signer.horizontalText,
+        horizontalText: signer.horizontalText ?? CONTRACT_SEAL_TEXT,
         serialNumber: signer.serialNumber,
       });
 }
@@ -67,7 +70,7 @@ function cacheKey(signer: SealSigner): string {
     : JSON.stringify([
         'company',
         signer.companyName,
-        signer.horizontalText ?? '',
+        signer.horizontalText ?? CONTRACT_SEAL_TEXT,
         signer.serialNumber ?? '',
       ]);
 }
