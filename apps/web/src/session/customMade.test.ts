@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_MADE_KEY, customMadeFromQuery, readCustomMade } from './customMade';
-import type { CookieJar, KeyValueStorage } from './keys';
 import { createSessionStore } from './store';
+import { memoryStorage, noCookies } from './testing';
 
-function memory(): KeyValueStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-    clear: () => map.clear(),
-  };
-}
-const noCookies: CookieJar = { get: () => null, set: () => undefined, remove: () => undefined };
+const memory = () => memoryStorage();
 
 describe('custom-made signing tickets', () => {
   it('are read from the link, with a return address only when it is http(s)', () => {

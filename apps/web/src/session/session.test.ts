@@ -1,19 +1,9 @@
-import type { TokenResponse, UserInfo } from '@esign/platform';
+import type { UserInfo } from '@esign/platform';
 import { describe, expect, it } from 'vitest';
-import type { CookieJar, KeyValueStorage } from './keys';
+import type { CookieJar } from './keys';
 import { ensureSession, inRefreshWindow, remainingLifeSeconds, type SessionCalls } from './refresh';
 import { createSessionStore } from './store';
-
-function memoryStorage(entries: Record<string, string> = {}) {
-  const map = new Map(Object.entries(entries));
-  const storage: KeyValueStorage = {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-    clear: () => map.clear(),
-  };
-  return { storage, map };
-}
+import { memoryStorage, tokenResponse } from './testing';
 
 function memoryCookies() {
   const map = new Map<string, string>();
@@ -25,20 +15,7 @@ function memoryCookies() {
   return { cookies, map };
 }
 
-const tokens = (overrides: Partial<TokenResponse> = {}): TokenResponse => ({
-  access_token: 'access-1',
-  refresh_token: 'refresh-1',
-  token_type: 'bearer',
-  expires_in: 1800,
-  tenant_id: '000000',
-  user_id: '7',
-  account: '13800000001',
-  user_name: 'Demo',
-  company_id: -1,
-  company_auth: '',
-  company_name: '',
-  ...overrides,
-});
+const tokens = tokenResponse;
 
 const user: UserInfo = {
   id: '7',
@@ -53,7 +30,8 @@ const user: UserInfo = {
 };
 
 function setup(entries: Record<string, string> = {}) {
-  const { storage, map } = memoryStorage(entries);
+  const storage = memoryStorage(entries);
+  const map = storage.map;
   const { cookies, map: cookieMap } = memoryCookies();
   const store = createSessionStore(storage, cookies);
   return { store, storage: map, cookies: cookieMap };

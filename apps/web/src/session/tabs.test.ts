@@ -1,22 +1,13 @@
 import type { TokenResponse, UserInfo } from '@esign/platform';
 import { describe, expect, it } from 'vitest';
-import type { CookieJar, KeyValueStorage } from './keys';
+import type { KeyValueStorage } from './keys';
 import { ensureSession, type SessionCalls } from './refresh';
 import { createSessionStore } from './store';
+import { memoryStorage, noCookies, tokenResponse } from './testing';
 import { linkTabs, withRenewalLock, type LockManagerLike } from './tabs';
 
 /** One browser's localStorage, shared by its tabs. */
-function sharedStorage(): KeyValueStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-    clear: () => map.clear(),
-  };
-}
-const noCookies: CookieJar = { get: () => null, set: () => undefined, remove: () => undefined };
+const sharedStorage = () => memoryStorage();
 
 /** Web Locks as a browser grants them: one holder of a name at a time, the others queued. */
 function lockManager(): LockManagerLike {
@@ -43,20 +34,8 @@ function lockManager(): LockManagerLike {
   };
 }
 
-const tokens = (n: number, overrides: Partial<TokenResponse> = {}): TokenResponse => ({
-  access_token: `access-${n}`,
-  refresh_token: `refresh-${n}`,
-  token_type: 'bearer',
-  expires_in: 1800,
-  tenant_id: '000000',
-  user_id: '7',
-  account: '13800000001',
-  user_name: 'Demo',
-  company_id: -1,
-  company_auth: '',
-  company_name: '',
-  ...overrides,
-});
+const tokens = (n: number, overrides: Partial<TokenResponse> = {}): TokenResponse =>
+  tokenResponse({ access_token: `access-${n}`, refresh_token: `refresh-${n}`, ...overrides });
 
 const user = { id: '7', name: 'Demo', roles: ['admin'] } as unknown as UserInfo;
 const T0 = 1_700_000_000_000;
