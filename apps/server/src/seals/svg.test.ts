@@ -176,5 +176,9 @@ describe('personalSeal', () => {
     const long = names('Maximilian Alexander von Habsburg');
     expect(long.map((line) => line.text)).toEqual(['Maximilian', 'Alexander', 'von Habsburg']);
     expect(long[0]!.fontSize * 0.62 * 'von Habsburg'.length).toBeLessThanOrEqual(400 - 2 * 48);
+    // Chinese characters among Latin ones count a full em each.
+    const mixed = names('Li 李小龙龙龙');
+    expect(mixed.map((line) => line.text)).toEqual(['Li', '李小龙龙龙']);
+    expect(mixed[1]!.fontSize * 5).toBeLessThanOrEqual(400 - 2 * 48);
   });
 });

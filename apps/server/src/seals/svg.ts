@@ -34,6 +34,11 @@ const CENTRE = SEAL_SIZE / 2;
 /** Estimated advance of a non-CJK character, in em: generous, so that estimates fit. */
 const LATIN_ADVANCE = 0.62;
 
+/** The estimated width of text in em: CJK characters are 1 em, others `LATIN_ADVANCE`. */
+function emWidth(text: string): number {
+  return [...text].reduce((sum, char) => sum + (isCjk(char) ? 1 : LATIN_ADVANCE), 0);
+}
+
 /**
  * A square name seal: a red square border and the name in red. Chinese names are set in a grid
  * read in columns from the right, as name seals are: two characters as two tall columns, three
@@ -107,11 +112,7 @@ function latinNameLines(text: string, box: number): string {
   const words = text.split(' ');
   const lines = words.length <= 3 ? words : balancedLines(words, 3);
   const lineHeight = box / lines.length;
-  const size = Math.min(
-    lineHeight * 0.8,
-    ...lines.map((line) => box / (line.length * LATIN_ADVANCE)),
-    box / 2.2,
-  );
+  const size = Math.min(lineHeight * 0.8, ...lines.map((line) => box / emWidth(line)), box / 2.2);
   const top = CENTRE - (lines.length * lineHeight) / 2;
   return lines
     .map((line, index) => {
@@ -170,7 +171,7 @@ function latinArc(name: string, inner: number): string {
   let size = 46;
   let baseline = inner - 10 - size * 0.75;
   const room = length((240 * Math.PI) / 180, baseline);
-  const estimate = name.length * LATIN_ADVANCE * size;
+  const estimate = emWidth(name) * size;
   if (estimate > room) {
     size = Math.max(18, (size * room) / estimate);
     baseline = inner - 10 - size * 0.75;
@@ -199,10 +200,7 @@ function textOnPath(name: string, text: string, path: string, size: number): str
 
 /** A line of text centred at (CENTRE, y), squeezed to `maxWidth` when it would be wider. */
 function horizontalLine(text: string, y: number, maxWidth: number, size: number): string {
-  const estimate = [...text].reduce(
-    (sum, char) => sum + (isCjk(char) ? 1 : LATIN_ADVANCE) * size,
-    0,
-  );
+  const estimate = emWidth(text) * size;
   const fit =
     estimate > maxWidth ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"` : '';
   return `<text class="horizontal" x="${CENTRE}" y="${y}" font-size="${size}"${fit} ${centred(SONG)}>${escapeXml(text)}</text>`;
