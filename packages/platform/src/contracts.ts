@@ -83,6 +83,24 @@ export interface ContractTransition {
   when?: ContractCondition;
 }
 
+/** Until every party signed, the initiator may withdraw a contract and its deadline may pass. */
+const UNTIL_SIGNED = {
+  withdraw: { who: 'initiator', to: 'withdrawn' },
+  expire: { who: 'system', to: 'expired' },
+} as const satisfies Partial<Record<ContractAction, ContractTransition>>;
+
+/** While the parties act (fill in, sign), any of them may refuse and the initiator may urge. */
+const WHILE_PARTIES_ACT = {
+  ...UNTIL_SIGNED,
+  refuse: { who: 'party', to: 'refused' },
+  urge: { who: 'initiator', to: 'same' },
+} as const satisfies Partial<Record<ContractAction, ContractTransition>>;
+
+/** A contract that ended without coming into force may be removed from the lists. */
+const ENDED_UNSIGNED = {
+  remove: { who: 'initiator', to: 'same' },
+} as const satisfies Partial<Record<ContractAction, ContractTransition>>;
+
 /**
  * The contract's life: for each status, the actions it allows and where they lead. Anything not
  * listed is refused and changes nothing. The server consults this table alone (`nextStatus`);
@@ -93,33 +111,24 @@ export const CONTRACT_TRANSITIONS: Record<
   Partial<Record<ContractAction, ContractTransition>>
 > = {
   filling: {
+    ...WHILE_PARTIES_ACT,
     fill: { who: 'party', to: 'signing', when: 'allFilled' },
-    refuse: { who: 'party', to: 'refused' },
-    urge: { who: 'initiator', to: 'same' },
-    withdraw: { who: 'initiator', to: 'withdrawn' },
-    expire: { who: 'system', to: 'expired' },
   },
   approving: {
+    ...UNTIL_SIGNED,
     approve: { who: 'approver', to: 'signing' },
     reject_approval: { who: 'approver', to: 'approval_rejected' },
-    withdraw: { who: 'initiator', to: 'withdrawn' },
-    expire: { who: 'system', to: 'expired' },
   },
   signing: {
+    ...WHILE_PARTIES_ACT,
     sign: { who: 'party', to: 'completed', when: 'allSigned' },
-    refuse: { who: 'party', to: 'refused' },
-    urge: { who: 'initiator', to: 'same' },
-    withdraw: { who: 'initiator', to: 'withdrawn' },
-    expire: { who: 'system', to: 'expired' },
     apply_signing: { who: 'party', to: 'approving' },
   },
-  completed: {
-    rescind: { who: 'party', to: 'cancelled' },
-  },
-  refused: { remove: { who: 'initiator', to: 'same' } },
-  approval_rejected: { remove: { who: 'initiator', to: 'same' } },
-  expired: { remove: { who: 'initiator', to: 'same' } },
-  withdrawn: { remove: { who: 'initiator', to: 'same' } },
+  completed: { rescind: { who: 'party', to: 'cancelled' } },
+  refused: ENDED_UNSIGNED,
+  approval_rejected: ENDED_UNSIGNED,
+  expired: ENDED_UNSIGNED,
+  withdrawn: ENDED_UNSIGNED,
   cancelled: {},
 };
 
