@@ -133,7 +133,7 @@ const projects: TestProjectConfiguration[] = [
       environment: 'node',
       testTimeout: 60_000,
       hookTimeout: 60_000,
-      benchmark: { include: [] },
+      benchmark: { include: ['bench/**/*.bench.ts'] },
     },
   },
   {

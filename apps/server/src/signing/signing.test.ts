@@ -21,6 +21,10 @@ const PARTY_A = {
   organisation: 'Demo Technology Co., Ltd.',
 };
 const PARTY_B = { id: 'user:2', name: '韩梅梅' };
+/** What one signature may add besides its seal image: the placeholder is 6 KB of hex. */
+const PER_SIGNATURE = 8_000;
+/** And per page stamped: the page's dictionary written again, and a small content stream. */
+const PER_PAGE = 500;
 const RED_SEAL = solidPng(120, 120, [220, 20, 20, 255]);
 const BLUE_SEAL = solidPng(100, 60, [20, 20, 220, 255]);
 
@@ -90,17 +94,14 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     ]);
     await qpdfPasses(b.pdf);
 
-    // The seal image is embedded once however many pages it is stamped on; a signature costs a
-    // few KB besides.
-    console.info(
-      'signature bytes beyond the seal image:',
-      a.signatureInfo.addedBytes - RED_SEAL.length,
-      b.signatureInfo.addedBytes - BLUE_SEAL.length,
-    );
-    expect(a.signatureInfo.addedBytes).toBeLessThan(RED_SEAL.length + 12_000);
-    expect(b.signatureInfo.addedBytes).toBeLessThan(BLUE_SEAL.length + 12_000);
-    expect(b.pdf.length).toBeLessThan(
-      original.length + RED_SEAL.length + BLUE_SEAL.length + 24_000,
+    // The seal image is embedded once however many pages it is stamped on. Measured: 8,386 bytes
+    // for A (357 of seal, 2 pages) and 7,954 for B (223 of seal, 1 page).
+    const bound = (seal: Uint8Array, pages: number) =>
+      seal.length + PER_SIGNATURE + pages * PER_PAGE;
+    expect(a.signatureInfo.addedBytes).toBeLessThanOrEqual(bound(RED_SEAL, 2));
+    expect(b.signatureInfo.addedBytes).toBeLessThanOrEqual(bound(BLUE_SEAL, 1));
+    expect(b.pdf.length).toBeLessThanOrEqual(
+      original.length + bound(RED_SEAL, 2) + bound(BLUE_SEAL, 1),
     );
   });
 
