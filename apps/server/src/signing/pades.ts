@@ -6,7 +6,9 @@
  * content type, message digest and signing time signed) over the key directly, so that no PKCS#12
  * file is built and encrypted per signature.
  */
-import signpdf from '@signpdf/signpdf';
+// Named, not default: under Node's ESM the default import of this CommonJS module is its exports
+// object, not the SignPdf instance that bundlers and Vitest hand over.
+import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { SigningCredentials } from './authority';
@@ -31,7 +33,7 @@ export async function fillSignature(
   credentials: SigningCredentials,
   signingTime: Date,
 ): Promise<Uint8Array> {
-  const signed = await signpdf.sign(
+  const signed = await new SignPdf().sign(
     Buffer.from(
       pdfWithPlaceholder.buffer,
       pdfWithPlaceholder.byteOffset,

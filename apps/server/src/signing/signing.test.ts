@@ -105,21 +105,63 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     );
   });
 
-  it('a byte changed inside a signed range makes the signature fail', async () => {
-    const signed = await signContract(database, {
+  it('a byte changed inside a signed range is reported by the signatures that cover it', async () => {
+    const a = await signContract(database, {
       pdf: await twoPagePdf(),
       stamps: [{ page: 1, x: 300, y: 400, width: 120, height: 120, rotate: 15 }],
       sealPng: RED_SEAL,
       signer: PARTY_A,
       reason: 'Party A signs',
     });
-    const tampered = signed.pdf.slice();
-    // The original page's MediaBox: 595 points wide becomes 695.
-    const at = Buffer.from(tampered).indexOf('595 842');
-    expect(at).toBeGreaterThan(0);
-    tampered[at] = '6'.charCodeAt(0);
-    const [verdict] = await verifyContractPdf(database, tampered);
-    expect(verdict).toMatchObject({ valid: false, signatureStatus: 'Digest Mismatch.' });
+    const b = await signContract(database, {
+      pdf: a.pdf,
+      stamps: [{ page: 2, x: 300, y: 400, width: 100, height: 60, rotate: 0 }],
+      sealPng: BLUE_SEAL,
+      signer: PARTY_B,
+      reason: 'Party B signs',
+    });
+    const text = Buffer.from(b.pdf).toString('latin1');
+
+    // In the original document (both signatures cover it): the first page's 595 becomes 695.
+    const inOriginal = b.pdf.slice();
+    inOriginal[text.indexOf('595 842')] = '6'.charCodeAt(0);
+    expect(await verifyContractPdf(database, inOriginal)).toMatchObject([
+      { valid: false, signatureStatus: 'Digest Mismatch.' },
+      { valid: false, signatureStatus: 'Digest Mismatch.' },
+    ]);
+
+    // In B's update (only B's signature covers it): a letter of B's reason.
+    const inSecondUpdate = b.pdf.slice();
+    const reason = text.indexOf('/Reason <FEFF', a.pdf.length) + '/Reason <FEFF'.length;
+    inSecondUpdate[reason + 3] = inSecondUpdate[reason + 3] === 0x35 ? 0x36 : 0x35;
+    expect(await verifyContractPdf(database, inSecondUpdate)).toMatchObject([
+      { valid: true },
+      { valid: false, signatureStatus: 'Digest Mismatch.' },
+    ]);
+  });
+
+  it('signs a document written with cross-reference streams, as many writers do', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]).drawText('Contract');
+    const a = await signContract(database, {
+      pdf: await doc.save({ useObjectStreams: true }),
+      stamps: [{ page: 1, x: 450, y: 700, width: 120, height: 120, rotate: 0 }],
+      sealPng: RED_SEAL,
+      signer: PARTY_A,
+      reason: 'Party A signs',
+    });
+    const b = await signContract(database, {
+      pdf: a.pdf,
+      stamps: [],
+      sealPng: BLUE_SEAL,
+      signer: PARTY_B,
+      reason: 'Party B signs without a seal of its own on the page',
+    });
+    expect(await verifyContractPdf(database, b.pdf)).toMatchObject([
+      { valid: true, trusted: true },
+      { valid: true, trusted: true, coversWholeDocument: true },
+    ]);
+    await qpdfPasses(b.pdf);
   });
 
   it('a document without signatures has none to report', async () => {
