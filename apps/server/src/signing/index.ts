@@ -1,8 +1,14 @@
 /**
  * Signing a contract's PDF (issue 11): the signer's seal stamped at the template's stamp
- * locations, then a PAdES signature under a certificate the platform's authority issued to that
- * signer — each an incremental update, so that the PDF only grows and every earlier signature
- * stays valid.
+ * locations and a PAdES signature under a certificate the platform's authority issued to that
+ * signer, in one incremental update, so that the PDF only grows and every earlier signature stays
+ * valid.
+ *
+ * Every signer appends, the first one too: the document as filled (values written by
+ * `renderContractPdf`, a whole rewrite that belongs before any signature) is then the exact prefix
+ * of every signed version, and one code path serves every signature. Stamping the first seal with
+ * `renderContractPdf` would save nothing: it rewrites the file and still needs the signature's
+ * own update after it.
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db';

@@ -58,11 +58,11 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     await cleanup();
   });
 
-  it('two parties sign one after another; each signature an incremental update every reader verifies', async () => {
-    const original = await twoPagePdf();
+  /** Party A signs `pdf` with its red seal at `stampsA`, then party B A's bytes with its blue one. */
+  async function signByBoth(pdf: Uint8Array, stampsA: SealStamp[], stampsB: SealStamp[]) {
     const a = await signContract(database, {
-      pdf: original,
-      stamps: onEveryPage({ x: 450, y: 700, width: 120, height: 120, rotate: 0 }, 2),
+      pdf,
+      stamps: stampsA,
       sealPng: RED_SEAL,
       signer: PARTY_A,
       reason: 'Party A signs contract HT-001',
@@ -70,11 +70,21 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     });
     const b = await signContract(database, {
       pdf: a.pdf,
-      stamps: [{ page: 2, x: 150, y: 700, width: 100, height: 60, rotate: 0 }],
+      stamps: stampsB,
       sealPng: BLUE_SEAL,
       signer: PARTY_B,
       reason: 'Party B signs contract HT-001',
     });
+    return { a, b };
+  }
+
+  it('two parties sign one after another; each signature an incremental update every reader verifies', async () => {
+    const original = await twoPagePdf();
+    const { a, b } = await signByBoth(
+      original,
+      onEveryPage({ x: 450, y: 700, width: 120, height: 120, rotate: 0 }, 2),
+      [{ page: 2, x: 150, y: 700, width: 100, height: 60, rotate: 0 }],
+    );
 
     expect(Buffer.from(a.pdf.subarray(0, original.length)).equals(original)).toBe(true);
     expect(Buffer.from(b.pdf.subarray(0, a.pdf.length)).equals(Buffer.from(a.pdf))).toBe(true);
@@ -106,20 +116,11 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
   });
 
   it('a byte changed inside a signed range is reported by the signatures that cover it', async () => {
-    const a = await signContract(database, {
-      pdf: await twoPagePdf(),
-      stamps: [{ page: 1, x: 300, y: 400, width: 120, height: 120, rotate: 15 }],
-      sealPng: RED_SEAL,
-      signer: PARTY_A,
-      reason: 'Party A signs',
-    });
-    const b = await signContract(database, {
-      pdf: a.pdf,
-      stamps: [{ page: 2, x: 300, y: 400, width: 100, height: 60, rotate: 0 }],
-      sealPng: BLUE_SEAL,
-      signer: PARTY_B,
-      reason: 'Party B signs',
-    });
+    const { a, b } = await signByBoth(
+      await twoPagePdf(),
+      [{ page: 1, x: 300, y: 400, width: 120, height: 120, rotate: 15 }],
+      [{ page: 2, x: 300, y: 400, width: 100, height: 60, rotate: 0 }],
+    );
     const text = Buffer.from(b.pdf).toString('latin1');
 
     // In the original document (both signatures cover it): the first page's 595 becomes 695.
@@ -143,20 +144,12 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
   it('signs a document written with cross-reference streams, as many writers do', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([595, 842]).drawText('Contract');
-    const a = await signContract(database, {
-      pdf: await doc.save({ useObjectStreams: true }),
-      stamps: [{ page: 1, x: 450, y: 700, width: 120, height: 120, rotate: 0 }],
-      sealPng: RED_SEAL,
-      signer: PARTY_A,
-      reason: 'Party A signs',
-    });
-    const b = await signContract(database, {
-      pdf: a.pdf,
-      stamps: [],
-      sealPng: BLUE_SEAL,
-      signer: PARTY_B,
-      reason: 'Party B signs without a seal of its own on the page',
-    });
+    // B signs without a seal of its own on the page.
+    const { b } = await signByBoth(
+      await doc.save({ useObjectStreams: true }),
+      [{ page: 1, x: 450, y: 700, width: 120, height: 120, rotate: 0 }],
+      [],
+    );
     expect(await verifyContractPdf(database, b.pdf)).toMatchObject([
       { valid: true, trusted: true },
       { valid: true, trusted: true, coversWholeDocument: true },
