@@ -33,6 +33,8 @@ export const PATHS = {
   logout: '/blade-auth/oauth/logout',
   devOutbox: '/dev/outbox',
   dashboard: '/sicpay-contract/contract/statistics',
+  contractQuickPage: '/sicpay-contract/contract/quickPage',
+  contractMyPage: '/sicpay-contract/contract/myPage',
   documentCreate: '/sicpay-contract/document/create',
   documentStatus: '/sicpay-contract/document/status',
   documentPdf: '/sicpay-contract/document/pdf',

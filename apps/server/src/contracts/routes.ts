@@ -1,8 +1,15 @@
-import { PATHS, type ContractStatistics } from '@esign/platform';
+import {
+  PATHS,
+  contractMyPageQuery,
+  contractQuickPageQuery,
+  type ContractListPage,
+  type ContractStatistics,
+} from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
 import { sessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
+import { listContracts } from './lists';
 import { countContracts } from './statistics';
 
 /** The contract calls of sicpay-contract that read the session's console's contracts. */
@@ -18,6 +25,34 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
     handler: async ({ session }): Promise<ContractStatistics> => {
       await sessionConsole(database, session);
       return countContracts(database, session);
+    },
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.contractQuickPage,
+    summary:
+      'The contract list’s tabs of work (tab: todo = handled by me, waiting = handled by others, completed), searched and paged, newest first',
+    tag: 'sicpay-contract',
+    auth: 'user',
+    query: contractQuickPageQuery,
+    handler: async ({ session, query }): Promise<ContractListPage> => {
+      await sessionConsole(database, session);
+      return listContracts(database, session, query);
+    },
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.contractMyPage,
+    summary:
+      'My contracts (tab: all, initiated, received, copied = copy recipient), searched and paged, newest first',
+    tag: 'sicpay-contract',
+    auth: 'user',
+    query: contractMyPageQuery,
+    handler: async ({ session, query }): Promise<ContractListPage> => {
+      await sessionConsole(database, session);
+      return listContracts(database, session, query);
     },
   });
 }

@@ -9,6 +9,15 @@ export interface TestParty {
   phone?: string;
   /** Signs for this company (the platform's company when `id` is given). */
   company?: { id?: number; name: string };
+  /** What the party does: signs (default) and/or fills in. */
+  signs?: boolean;
+  fills?: boolean;
+  /** What it has done already. */
+  filled?: boolean;
+  signed?: boolean;
+  refused?: boolean;
+  /** Its name as the lists show it (default 'Signer'). */
+  name?: string;
 }
 
 /** A contract as a test writes it. */
@@ -19,8 +28,16 @@ export interface TestContract {
   /** The initiating user's id. */
   initiator: number;
   status: ContractStatus;
-  /** Lettered A, B, … in order. */
+  /** Lettered A, B, … in order (which is also their order when signing is sequential). */
   parties?: TestParty[];
+  name?: string;
+  number?: string;
+  signingOrder?: 'parallel' | 'sequential';
+  /** Copy recipients, by phone. */
+  receivers?: { phone: string; companyName: string; userId?: number }[];
+  /** When it was made (default now). */
+  createdAt?: Date;
+  signingStartedAt?: Date;
 }
 
 /**
@@ -29,18 +46,44 @@ export interface TestContract {
  */
 export async function addContract(
   database: Database,
-  { tenantId = DEFAULT_TENANT_ID, companyId, initiator, status, parties = [] }: TestContract,
+  {
+    tenantId = DEFAULT_TENANT_ID,
+    companyId,
+    initiator,
+    status,
+    parties = [],
+    name = 'Test contract',
+    number = randomUUID(),
+    signingOrder = 'parallel',
+    receivers = [],
+    createdAt,
+    signingStartedAt,
+  }: TestContract,
 ): Promise<number> {
   const [contract] = await database.query<{ id: string }>(
-    `INSERT INTO contracts (tenant_id, company_id, initiator_user_id, number, name, status)
-     VALUES ($1, $2, $3, $4, 'Test contract', $5) RETURNING id`,
-    [tenantId, companyId ?? null, initiator, randomUUID(), status],
+    `INSERT INTO contracts (tenant_id, company_id, initiator_user_id, number, name, status,
+       signing_order, created_at, signing_started_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8, now()), $9) RETURNING id`,
+    [
+      tenantId,
+      companyId ?? null,
+      initiator,
+      number,
+      name,
+      status,
+      signingOrder,
+      createdAt ?? null,
+      signingStartedAt ?? null,
+    ],
   );
   for (const [index, party] of parties.entries()) {
+    const at = (done: boolean | undefined) => (done ? 'now()' : 'NULL');
     await database.query(
       `INSERT INTO contract_participants
-         (contract_id, party, user_id, company_id, company_name, phone, name)
-       VALUES ($1, $2, $3, $4, $5, COALESCE($6, (SELECT phone FROM users WHERE id = $3)), 'Signer')`,
+         (contract_id, party, user_id, company_id, company_name, phone, name, signs, fills,
+          position, filled_at, signed_at, refused_at)
+       VALUES ($1, $2, $3, $4, $5, COALESCE($6, (SELECT phone FROM users WHERE id = $3)), $7, $8,
+         $9, $10, ${at(party.filled)}, ${at(party.signed)}, ${at(party.refused)})`,
       [
         contract!.id,
         String.fromCharCode(65 + index),
@@ -48,7 +91,18 @@ export async function addContract(
         party.company?.id ?? null,
         party.company?.name ?? null,
         party.phone ?? null,
+        party.name ?? 'Signer',
+        party.signs ?? true,
+        party.fills ?? false,
+        index,
       ],
+    );
+  }
+  for (const [index, receiver] of receivers.entries()) {
+    await database.query(
+      `INSERT INTO contract_receivers (contract_id, position, phone, company_name, user_id)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [contract!.id, index, receiver.phone, receiver.companyName, receiver.userId ?? null],
     );
   }
   return Number(contract!.id);

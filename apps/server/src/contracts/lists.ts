@@ -1,0 +1,253 @@
+/**
+ * The contract lists (GET contract/quickPage and contract/myPage): a tab of the session's console
+ * and the search, a page at a time, newest first. The page's ids are chosen first and only those
+ * rows are then read with their parties, so that a console with 100,000 contracts answers its first
+ * page without reading them all.
+ */
+import {
+  PERSONAL_CONSOLE_ID,
+  type ContractListItem,
+  type ContractListPage,
+  type ContractListParty,
+  type ContractListQuery,
+  type ContractStatus,
+} from '@esign/platform';
+import type { AccessClaims } from '../auth/tokens';
+import type { Database } from '../db';
+import { consoleContracts } from './console-contracts';
+
+/** SQL parameters numbered as they are added. */
+class Parameters {
+  readonly values: unknown[];
+  constructor(initial: readonly unknown[]) {
+    this.values = [...initial];
+  }
+  /** Adds a value and gives its placeholder. */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** The pattern characters of `LIKE`, taken literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `LIKE` text for "contains". */
+const containing = (text: string) => `%${literal(text)}%`;
+
+/**
+ * Conditions on `contracts c` for the session's console, given `consoleContracts`' $1 (tenant) and
+ * $2 (the company, or the user in the personal console).
+ */
+function consoleConditions(session: AccessClaims) {
+  const company = session.companyId !== PERSONAL_CONSOLE_ID;
+  /** A party row `p` that is this console's: the company's, or the user's as a person. */
+  const own = (p: string) =>
+    company
+      ? `${p}.company_id = $2`
+      : `${p}.company_name IS NULL AND (${p}.user_id = $2 OR (${p}.user_id IS NULL
+           AND ${p}.phone = (SELECT u.phone FROM users u WHERE u.id = $2)))`;
+  /** No signing party before `p` (in position) is still to sign. */
+  const first = (p: string) => `NOT EXISTS (
+      SELECT 1 FROM contract_participants q WHERE q.contract_id = ${p}.contract_id AND q.signs
+        AND q.signed_at IS NULL AND q.refused_at IS NULL AND q.position < ${p}.position)`;
+  /** The console's parties that have not acted, with `extra` conditions on them. */
+  const waitingParties = (extra: string) => `SELECT p.contract_id FROM contract_participants p
+      WHERE ${own('p')} AND p.refused_at IS NULL AND ${extra}`;
+  const fills = 'p.fills AND p.filled_at IS NULL';
+  const signs = 'p.signs AND p.signed_at IS NULL';
+  // The filters are uncorrelated semi-joins (each set computed once for the whole list): the
+  // count of a console with 100,000 contracts stays cheap. A sequential contract waits for the
+  // party whose turn it is; a parallel one for every party that has not signed.
+  const fill = `(c.status = 'filling' AND c.id IN (${waitingParties(fills)}))`;
+  const sign = `(c.status = 'signing' AND (
+      (c.signing_order = 'parallel' AND c.id IN (${waitingParties(signs)}))
+      OR (c.signing_order = 'sequential' AND c.id IN (${waitingParties(`${signs} AND ${first('p')}`)}))))`;
+  // The same, correlated, for the few rows of one page.
+  const rowMove = (what: string, turn: boolean) => `EXISTS (${waitingParties(what)}
+      AND p.contract_id = c.id${turn ? ` AND (c.signing_order = 'parallel' OR ${first('p')})` : ''})`;
+  const initiated = company
+    ? 'c.company_id = $2'
+    : 'c.company_id IS NULL AND c.initiator_user_id = $2';
+  return {
+    todo: `(${fill} OR ${sign})`,
+    myAction: `CASE WHEN c.status = 'filling' AND ${rowMove(fills, false)} THEN 'fill'
+      WHEN c.status = 'signing' AND ${rowMove(signs, true)} THEN 'sign' END`,
+    initiated,
+    received: `NOT (${initiated}) AND EXISTS (
+      SELECT 1 FROM contract_participants p WHERE p.contract_id = c.id AND ${own('p')})`,
+  };
+}
+
+/**
+ * Which contracts of the tenant the tab shows, as conditions on `contracts c`, with the
+ * parameters they number from $1.
+ */
+function tabConditions(
+  session: AccessClaims,
+  tab: ContractListQuery['tab'],
+): { conditions: string[]; params: Parameters } {
+  if (tab === 'copied') {
+    // Whatever the console: the signed-in user is the one copied.
+    const params = new Parameters([session.tenantId, session.userId]);
+    return {
+      params,
+      conditions: [
+        'c.tenant_id = $1',
+        `EXISTS (SELECT 1 FROM contract_receivers r WHERE r.contract_id = c.id AND (r.user_id = $2
+           OR (r.user_id IS NULL AND r.phone = (SELECT u.phone FROM users u WHERE u.id = $2))))`,
+      ],
+    };
+  }
+  const visible = consoleContracts(session);
+  const params = new Parameters(visible.params);
+  const rules = consoleConditions(session);
+  const conditions = [visible.where];
+  if (tab === 'todo') conditions.push(rules.todo);
+  if (tab === 'waiting') {
+    conditions.push(`c.status IN ('filling', 'approving', 'signing')`, `NOT ${rules.todo}`);
+  }
+  if (tab === 'completed') conditions.push(`c.status = 'completed'`);
+  if (tab === 'initiated') conditions.push(rules.initiated);
+  if (tab === 'received') conditions.push(rules.received);
+  return { conditions, params };
+}
+
+/** The search's criteria, as conditions on `contracts c`. */
+function searchConditions(query: ContractListQuery, params: Parameters): string[] {
+  const conditions: string[] = [];
+  if (query.number) conditions.push(`c.number ILIKE ${params.add(`${literal(query.number)}%`)}`);
+  if (query.name) conditions.push(`c.name ILIKE ${params.add(containing(query.name))}`);
+  if (query.signFrom) conditions.push(`c.signing_started_at >= ${params.add(query.signFrom)}`);
+  if (query.signTo) conditions.push(`c.signing_started_at <= ${params.add(query.signTo)}`);
+  if (query.status) conditions.push(`c.status = ${params.add(query.status)}`);
+  if (query.initiator) {
+    const like = params.add(containing(query.initiator));
+    conditions.push(`EXISTS (SELECT 1 FROM users i WHERE i.id = c.initiator_user_id
+      AND (i.name ILIKE ${like} OR i.phone ILIKE ${like}))`);
+  }
+  if (query.participant) {
+    const like = params.add(containing(query.participant));
+    conditions.push(`EXISTS (SELECT 1 FROM contract_participants s WHERE s.contract_id = c.id
+      AND (s.name ILIKE ${like} OR s.phone ILIKE ${like} OR s.company_name ILIKE ${like}))`);
+  }
+  return conditions;
+}
+
+interface ContractRow {
+  id: string | number;
+  number: string;
+  name: string;
+  status: ContractStatus;
+  agreement_type: string;
+  signing_order: 'parallel' | 'sequential';
+  initiator_name: string;
+  initiator_phone: string;
+  initiator_company: string | null;
+  created_at: Date | string;
+  signing_started_at: Date | string | null;
+  signing_deadline: Date | string | null;
+  my_action: 'fill' | 'sign' | null;
+  participants: ContractListParty[] | string;
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+/** One page of a tab of the session's console's contracts, searched. */
+export async function listContracts(
+  database: Database,
+  session: AccessClaims,
+  query: ContractListQuery,
+): Promise<ContractListPage> {
+  const { conditions, params } = tabConditions(session, query.tab);
+  const where = [...conditions, ...searchConditions(query, params)]
+    .map((condition) => `(${condition})`)
+    .join(' AND ');
+  const offset = (query.current - 1) * query.size;
+  // One query gives the page and the total (the filters' sets are built once); only a page past
+  // the end, which has no row to carry the total, counts again.
+  const page = await database.query<{ id: string | number; total: number }>(
+    `SELECT c.id, count(*) OVER ()::int AS total FROM contracts c WHERE ${where}
+     ORDER BY c.created_at DESC, c.id DESC LIMIT ${Number(query.size)} OFFSET ${offset}`,
+    params.values,
+  );
+  const total =
+    page[0]?.total ??
+    (offset === 0
+      ? 0
+      : (
+          await database.query<{ total: number }>(
+            `SELECT count(*)::int AS total FROM contracts c WHERE ${where}`,
+            params.values,
+          )
+        )[0]!.total);
+  const records =
+    page.length === 0
+      ? []
+      : await readContracts(
+          database,
+          session,
+          page.map((row) => Number(row.id)),
+        );
+  return { records, total, current: query.current, size: query.size };
+}
+
+/** The list rows of these contracts, in the order given. */
+async function readContracts(
+  database: Database,
+  session: AccessClaims,
+  ids: number[],
+): Promise<ContractListItem[]> {
+  const params = new Parameters(consoleContracts(session).params);
+  const { myAction } = consoleConditions(session);
+  const list = params.add(ids);
+  const rows = await database.query<ContractRow>(
+    `SELECT c.id, c.number, c.name, c.status, c.agreement_type, c.signing_order, c.created_at,
+            c.signing_started_at, c.signing_deadline,
+            i.name AS initiator_name, i.phone AS initiator_phone, k.full_name AS initiator_company,
+            ${myAction} AS my_action,
+            COALESCE((SELECT json_agg(json_build_object(
+                'party', p.party, 'name', p.name, 'phone', p.phone, 'companyName', p.company_name,
+                'signs', p.signs, 'fills', p.fills, 'filledAt', p.filled_at,
+                'signedAt', p.signed_at, 'refusedAt', p.refused_at) ORDER BY p.party)
+              FROM contract_participants p WHERE p.contract_id = c.id), '[]'::json) AS participants
+     FROM contracts c
+     JOIN users i ON i.id = c.initiator_user_id
+     LEFT JOIN companies k ON k.id = c.company_id
+     WHERE c.tenant_id = $1 AND c.id = ANY(${list}::bigint[])`,
+    params.values,
+  );
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toItem(row)] : [];
+  });
+}
+
+function toItem(row: ContractRow): ContractListItem {
+  const parties =
+    typeof row.participants === 'string'
+      ? (JSON.parse(row.participants) as ContractListParty[])
+      : row.participants;
+  return {
+    id: String(row.id),
+    number: row.number,
+    name: row.name,
+    status: row.status,
+    agreementType: row.agreement_type,
+    initiatorName: row.initiator_name,
+    initiatorPhone: row.initiator_phone,
+    initiatorCompany: row.initiator_company,
+    signingOrder: row.signing_order,
+    participants: parties.map((party) => ({
+      ...party,
+      filledAt: iso(party.filledAt),
+      signedAt: iso(party.signedAt),
+      refusedAt: iso(party.refusedAt),
+    })),
+    myAction: row.my_action,
+    createdAt: iso(row.created_at)!,
+    signingStartedAt: iso(row.signing_started_at),
+    signingDeadline: iso(row.signing_deadline),
+  };
+}
