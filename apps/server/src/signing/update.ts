@@ -26,7 +26,7 @@ import {
 } from '@cantoo/pdf-lib';
 import { ANNOTATION_FLAGS, DEFAULT_BYTE_RANGE_PLACEHOLDER, SIG_FLAGS } from '@signpdf/utils';
 import type { StampLocation } from '@esign/template-editor/core';
-import { PdfError, pageFrame, placeBox, type PageFrame } from './editor-pdf';
+import { PdfError, pageFrame, placeBox, type PageFrame } from '../editor-pdf';
 import { PDFDocument } from 'pdf-lib';
 
 /** Where one seal goes: displayed-page points from the top-left corner, as the editor gives them. */

@@ -8,5 +8,5 @@ export {
   pageFrame,
   placeBox,
   type PageFrame,
-} from '../../../../packages/template-editor/src/pdf/geometry';
-export { PdfError } from '../../../../packages/template-editor/src/pdf/errors';
+} from '../../../packages/template-editor/src/pdf/geometry';
+export { PdfError } from '../../../packages/template-editor/src/pdf/errors';
