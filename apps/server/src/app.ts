@@ -7,6 +7,7 @@ import { randomCaptchaText } from './captcha/store';
 import { signingKey } from './auth/tokens';
 import { companyRoutes } from './companies/routes';
 import type { AppContext } from './context';
+import { contractExpiry } from './contracts/expiry';
 import { contractRoutes } from './contracts/routes';
 import type { Database } from './db';
 import { documentRoutes } from './documents/routes';
@@ -73,6 +74,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   fileRoutes,
   documentRoutes,
   contractRoutes,
+  contractExpiry,
   templateRoutes,
   staffRoutes,
   sealRoutes,
