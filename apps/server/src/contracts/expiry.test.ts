@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ContractStatus } from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit, verifyAuditChain } from '../audit/audit-trail';
@@ -6,6 +5,7 @@ import type { Database } from '../db';
 import { addUser } from '../test-support/companies';
 import { addContract } from '../test-support/contracts';
 import { BACKENDS, useTestServer } from '../test-support/server';
+import { until } from '../test-support/until';
 import {
   EXPIRY_JOB,
   NO_DOCUMENT_SHA256,
@@ -15,17 +15,6 @@ import {
 } from './expiry';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** Waits until `check` gives something truthy (polling), or fails after `timeoutMs`. */
-async function until<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms`);
-    await sleep(25);
-  }
-}
 
 const statusOf = async (database: Database, id: number) =>
   (
@@ -229,6 +218,30 @@ describe.each(BACKENDS)('contracts expiring at their deadline on $name', (backen
       await third.close();
       await another.close();
     }
+  });
+
+  it('runs again the sweep a stopped server left running', async () => {
+    const id = await contractDue('signing', -1000, 'EXP-RESTART');
+    // The queued sweep, as a server that died while running it leaves it.
+    const [left] = await server.database.query<{ id: string }>(
+      `UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'stopped-server',
+         locked_at = now() - interval '1 hour'
+       WHERE kind = $1 AND status = 'queued' RETURNING id`,
+      [EXPIRY_JOB],
+    );
+    expect(left).toBeDefined();
+    await ensureExpirySweep(server.database);
+    expect(await queuedSweeps(server.database)).toBe(1);
+    server.app.jobs.wake();
+    await until(async () => (await statusOf(server.database, id)) === 'expired', 15_000);
+    await until(async () => {
+      const [row] = await server.database.query<{ status: string }>(
+        'SELECT status FROM jobs WHERE id = $1',
+        [left!.id],
+      );
+      return row!.status === 'done';
+    });
+    expect(await queuedSweeps(server.database)).toBe(1);
   });
 
   it('queues a sweep at a new deadline earlier than the queued one, and never a second', async () => {

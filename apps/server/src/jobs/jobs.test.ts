@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db';
 import { BACKENDS, useTestServer, type TestApp } from '../test-support/server';
+import { until } from '../test-support/until';
 import { enqueueJob } from './queue';
 import { PermanentJobError, retryDelayMs } from './worker';
 
@@ -22,17 +23,6 @@ function jobRow(database: Database, id: number): Promise<JobRow> {
       [id],
     )
     .then(([row]) => row!);
-}
-
-/** Waits until `check` gives something truthy (polling), or fails after `timeoutMs`. */
-async function until<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms`);
-    await sleep(20);
-  }
 }
 
 const finished = (database: Database, id: number) =>
