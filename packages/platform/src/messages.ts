@@ -251,6 +251,57 @@ export const MESSAGES = {
     en: 'Only a contract that was withdrawn, refused, rejected or that expired can be removed',
     zh: '只有已撤回、已拒签、审批被驳回或已过期的合同才能删除',
   },
+  // Initiating a contract (spec 000 §5 "Initiating", §6).
+  taskNameRequired: { en: 'The task name cannot be empty', zh: '任务名称不能为空' },
+  contractNameTooLong: {
+    en: 'The task name is at most 100 characters',
+    zh: '任务名称不能超过 100 个字符',
+  },
+  contractDocumentRequired: {
+    en: 'Please choose the contract document',
+    zh: '请选择合同文件',
+  },
+  atLeastOneParticipant: { en: 'At least one participant', zh: '至少需要一个参与方' },
+  companyNameRequired: { en: 'The company name cannot be empty', zh: '企业名称不能为空' },
+  companyNameTooLong: {
+    en: 'The company name is at most 100 characters',
+    zh: '企业名称不能超过 100 个字符',
+  },
+  receiverNameOrPhoneRequired: {
+    en: 'The copy recipient’s name or phone cannot be empty',
+    zh: '抄送人姓名或手机号不能为空',
+  },
+  receiverCompanyRequired: {
+    en: 'The copy recipient’s company name cannot be empty',
+    zh: '抄送人企业名称不能为空',
+  },
+  tooManyReceivers: { en: 'At most 50 copy recipients', zh: '抄送人最多 50 个' },
+  textValueRequired: { en: 'The text box value cannot be empty', zh: '文本框的值不能为空' },
+  realNameRequired: { en: 'Please authenticate your name first', zh: '请先进行实名认证' },
+  noLaunchAuthority: {
+    en: 'No authority to initiate contracts at this time',
+    zh: '暂无发起合同的权限',
+  },
+  templateNotEnabled: {
+    en: 'This template is disabled: enable it before starting a contract from it',
+    zh: '该模板已停用，启用后才能发起合同',
+  },
+  contractPartyNotInProject: {
+    en: 'A participant named is not a party of the contract’s fields',
+    zh: '所填参与方不在合同的签署方之中',
+  },
+  contractPartyMissing: {
+    en: 'A party of the contract has no participant named',
+    zh: '合同的签署方尚未填写参与人',
+  },
+  contractFieldNotYours: {
+    en: 'Only your own party’s text and date fields can be filled in when initiating',
+    zh: '发起时只能填写本方的文本和日期字段',
+  },
+  signingDeadlinePast: {
+    en: 'The signing deadline must be in the future',
+    zh: '签署截止时间必须晚于当前时间',
+  },
   // Generated seals (issue 11).
   sealNeedsRealName: {
     en: 'Your personal seal is made once your real name is verified',

@@ -9,12 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { sessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
+import { contractCreateRoutes } from './create-routes';
 import { listContracts } from './lists';
 import { countContracts } from './statistics';
 
 /** The contract calls of sicpay-contract that read the session's console's contracts. */
 export async function contractRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { database } = context;
+  contractCreateRoutes(app, context);
 
   route(app, context, {
     method: 'GET',

@@ -1,5 +1,6 @@
 import { APP_SHELL_MIGRATION } from './app-shell-tables';
 import { AUDIT_MIGRATION } from './audit-tables';
+import { CONTRACT_DOCUMENT_MIGRATION } from './contract-document-tables';
 import { CONTRACT_ROLES_MIGRATION } from './contract-roles-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
@@ -112,4 +113,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   AUDIT_MIGRATION,
   SIGNING_MIGRATION,
   CONTRACT_ROLES_MIGRATION,
+  CONTRACT_DOCUMENT_MIGRATION,
 ];

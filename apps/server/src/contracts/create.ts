@@ -1,0 +1,364 @@
+/**
+ * contract/create: a contract from an enabled template or from a ready document with the editor's
+ * project on it. Every check runs before anything is written; the contract, its parties and copy
+ * recipients, its first audit entry and the parties' messages are then written in one transaction.
+ */
+import { randomInt } from 'node:crypto';
+import {
+  PERSONAL_CONSOLE_ID,
+  type ContractCreated,
+  type ContractStatus,
+  type Locale,
+  type PageSize,
+  type TemplateParty,
+  type contractCreateBody,
+} from '@esign/platform';
+import { parseProject, type TemplateProject } from '@esign/template-editor/core';
+import type { z } from 'zod/mini';
+import { appendAudit } from '../audit/audit-trail';
+import type { AccessClaims } from '../auth/tokens';
+import { sessionConsole, type SessionConsole } from '../companies/console';
+import type { Database, Queryable } from '../db';
+import {
+  findReadyDocument,
+  readyDocumentOf,
+  type ReadyDocument,
+} from '../documents/console-documents';
+import { ApiError } from '../http/route';
+import type { Storage } from '../storage';
+import { templateActor } from '../templates/access';
+import { documentPageSizes } from '../templates/page-sizes';
+import {
+  checkProject,
+  deriveFrom,
+  localizeProblems,
+  withCore,
+  type CheckedProject,
+} from '../templates/project';
+import { findTemplate } from '../templates/queries';
+import { accountsOf, type NamedParty, type PlatformAccounts } from './platform-accounts';
+
+export type CreateBody = z.output<typeof contractCreateBody>;
+
+/** What the create call needs of the request besides its body. */
+export interface CreateRequest {
+  session: AccessClaims;
+  locale: Locale;
+  /** The client's address, for the audit trail. */
+  ip: string;
+}
+
+/** Tries at a free contract number before giving up (6 random digits a day: rarely more than one). */
+const NUMBER_TRIES = 8;
+
+/** A contract number: HT, the UTC date as yyyyMMdd, 6 random digits (HT20261124042917). */
+export function contractNumber(now = new Date()): string {
+  const date = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return `HT${date}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+/** The initiator's account and console: refused unless verified and still in the console. */
+async function initiatorOf(
+  database: Database,
+  session: AccessClaims,
+): Promise<{ phone: string; console: SessionConsole }> {
+  const [user] = await database.query<{ phone: string; real_name_verified: boolean }>(
+    'SELECT phone, real_name_verified FROM users WHERE id = $1 AND tenant_id = $2',
+    [session.userId, session.tenantId],
+  );
+  if (!user) throw new ApiError('loginExpired', 401);
+  // users.real_name_verified is the session's launchAuth (blade-user userInfo).
+  if (!user.real_name_verified) throw new ApiError('realNameRequired', 403);
+  const console = await sessionConsole(database, session);
+  if (console.companyId !== PERSONAL_CONSOLE_ID) {
+    const [company] = await database.query<{ auth_status: number }>(
+      'SELECT auth_status FROM companies WHERE id = $1',
+      [console.companyId],
+    );
+    if (company?.auth_status !== 1) throw new ApiError('noLaunchAuthority', 403);
+  }
+  return { phone: user.phone, console };
+}
+
+/** What the contract is made on: its document and the project as the client or template gave it. */
+interface Source {
+  document: ReadyDocument;
+  templateId: number | null;
+  pageSizes: PageSize[];
+  project: TemplateProject;
+}
+
+async function sourceOf(
+  database: Database,
+  storage: Storage,
+  session: AccessClaims,
+  body: CreateBody,
+  locale: Locale,
+): Promise<Source> {
+  if (body.templateId !== undefined) {
+    const row = await findTemplate(
+      database,
+      await templateActor(database, session),
+      body.templateId,
+      'use',
+    );
+    if (row.status !== 1) throw new ApiError('templateNotEnabled', 400);
+    const document = await readyDocumentOf(database, session.tenantId, row.document_id);
+    if (!document) throw new ApiError('notFound', 404);
+    return {
+      document,
+      templateId: Number(row.id),
+      pageSizes: row.page_sizes,
+      project: withCore(locale, () => parseProject(row.project)),
+    };
+  }
+  const document = await findReadyDocument(database, session, body.documentId!);
+  const pageSizes = await documentPageSizes(storage, document);
+  const { project } = checkProject(body.project, pageSizes, locale);
+  // A copy of its own: the initiator's values are written into it.
+  return { document, templateId: null, pageSizes, project: structuredClone(project) };
+}
+
+/** The parties named, each matched to a party of the project: the same letters on both sides. */
+function matchParties(parties: NamedParty[], project: TemplateProject) {
+  const roles = new Map(project.participants.map((p) => [p.party as TemplateParty, p]));
+  for (const party of parties) {
+    if (!roles.has(party.party)) {
+      throw new ApiError('contractPartyNotInProject', 400, 400, { party: party.party });
+    }
+  }
+  const named = new Set(parties.map((p) => p.party));
+  for (const role of roles.keys()) {
+    if (!named.has(role)) throw new ApiError('contractPartyMissing', 400, 400, { party: role });
+  }
+  return [...parties]
+    .sort((a, b) => a.party.localeCompare(b.party))
+    .map((party, position) => ({ ...party, position, ...roles.get(party.party)! }));
+}
+
+/**
+ * Writes the initiator's values into its own text and date fields and checks every required one
+ * of them is filled ('The text box value cannot be empty').
+ */
+function fillInitiatorFields(
+  project: TemplateProject,
+  mine: Set<string>,
+  values: Record<string, string>,
+): void {
+  const elements = new Map(
+    project.pages.flatMap((page) => page.elements.map((element) => [element.uuid, element])),
+  );
+  for (const [uuid, value] of Object.entries(values)) {
+    const element = elements.get(uuid);
+    if (!element) throw new ApiError('templateFieldNotFound', 400, 400, { elementUuid: uuid });
+    if (
+      !mine.has(element.config.party) ||
+      (element.elName !== 'text' && element.elName !== 'date')
+    ) {
+      throw new ApiError('contractFieldNotYours', 400, 400, { elementUuid: uuid });
+    }
+    const text = value.trim();
+    if (element.config.isNumber && text !== '' && !/^\d+$/.test(text)) {
+      throw new ApiError('invalidValue', 400, 400, { elementUuid: uuid });
+    }
+    const limit = element.previewConfig.limitNum;
+    if (limit > 0 && text.length > limit) {
+      throw new ApiError('invalidValue', 400, 400, { elementUuid: uuid });
+    }
+    element.value = text;
+  }
+  for (const element of elements.values()) {
+    const fillable = element.elName === 'text' || element.elName === 'date';
+    if (
+      fillable &&
+      mine.has(element.config.party) &&
+      element.config.required &&
+      !element.value.trim()
+    ) {
+      throw new ApiError('textValueRequired', 400, 400, { elementUuid: element.uuid });
+    }
+  }
+}
+
+/** Refuses a layout that cannot be signed, with `validateTemplate`'s messages. */
+function requireSignable(checked: CheckedProject, locale: Locale): void {
+  if (checked.problems.length === 0) return;
+  const problems = localizeProblems(checked.problems, locale);
+  throw new ApiError('templateInvalid', 400, 400, problems, problems[0]!.message);
+}
+
+const NOTICE = {
+  en: {
+    title: 'A contract was sent to you',
+    content: (name: string, number: string) => `Contract “${name}” (${number}) was sent to you.`,
+  },
+  zh: {
+    title: '您收到一份合同',
+    content: (name: string, number: string) => `合同“${name}”（${number}）已发送给您。`,
+  },
+};
+
+/**
+ * Creates a contract (contract/create); see the module's comment. Refusals change nothing.
+ */
+export async function createContract(
+  database: Database,
+  storage: Storage,
+  body: CreateBody,
+  { session, locale, ip }: CreateRequest,
+): Promise<ContractCreated> {
+  const initiator = await initiatorOf(database, session);
+  const deadline = body.signingDeadline ? new Date(body.signingDeadline) : null;
+  if (deadline && deadline.getTime() <= Date.now()) throw new ApiError('signingDeadlinePast', 400);
+
+  const source = await sourceOf(database, storage, session, body, locale);
+  const parties = matchParties(body.participants as NamedParty[], source.project);
+  const accounts: PlatformAccounts = await accountsOf(
+    database,
+    session.tenantId,
+    parties,
+    body.receivers,
+  );
+  const company =
+    initiator.console.companyId === PERSONAL_CONSOLE_ID ? null : initiator.console.companyId;
+  const isMine = (party: NamedParty) =>
+    party.phone === initiator.phone &&
+    (company === null
+      ? party.kind === 'person'
+      : party.kind === 'company' && accounts.companyOf(party.companyName) === company);
+  const mine = new Set<string>(parties.filter(isMine).map((p) => p.party));
+  fillInitiatorFields(source.project, mine, body.values);
+  const checked = deriveFrom(source.project, source.pageSizes);
+  requireSignable(checked, locale);
+
+  const othersFill = parties.some((p) => p.fill && !mine.has(p.party));
+  const status: ContractStatus = othersFill ? 'filling' : 'signing';
+
+  return database.transaction(async (tx) => {
+    const { id, number } = await insertContract(tx, {
+      session,
+      company,
+      body,
+      status,
+      source,
+      checked,
+      deadline,
+    });
+    for (const party of parties) {
+      await tx.query(
+        `INSERT INTO contract_participants (contract_id, party, user_id, company_id, company_name,
+           phone, name, signs, fills, position, filled_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11 THEN now() END)`,
+        [
+          id,
+          party.party,
+          accounts.userOf(party.phone),
+          party.kind === 'company' ? accounts.companyOf(party.companyName) : null,
+          party.kind === 'company' ? party.companyName : null,
+          party.phone,
+          party.name,
+          party.sign,
+          party.fill,
+          party.position,
+          party.fill && mine.has(party.party),
+        ],
+      );
+    }
+    for (const [position, receiver] of body.receivers.entries()) {
+      await tx.query(
+        `INSERT INTO contract_receivers (contract_id, position, name, phone, company_name, user_id)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          id,
+          position,
+          receiver.name,
+          receiver.phone,
+          receiver.companyName,
+          receiver.phone ? accounts.userOf(receiver.phone) : null,
+        ],
+      );
+    }
+    await appendAudit(tx, {
+      tenantId: session.tenantId,
+      contractId: id,
+      action: 'create',
+      actorUserId: session.userId,
+      companyId: company,
+      ip,
+      documentSha256: source.document.sha256,
+      details: {
+        number,
+        status,
+        documentId: source.document.id,
+        templateId: source.templateId,
+        parties: parties.map((p) => p.party),
+        stampLocations: checked.stampLocations.length,
+      },
+    });
+    // One message per person and console, the initiator aside: each party with an account (in
+    // the company it signs for, or personally) and each copy recipient with one.
+    await tx.query(
+      `WITH recipients AS (
+         SELECT user_id, company_id FROM contract_participants
+         WHERE contract_id = $1 AND user_id IS NOT NULL
+         UNION
+         SELECT user_id, NULL FROM contract_receivers WHERE contract_id = $1 AND user_id IS NOT NULL)
+       INSERT INTO messages (tenant_id, user_id, company_id, title, content)
+       SELECT $2, r.user_id, r.company_id, $4, $5
+       FROM recipients r WHERE r.user_id <> $3 ORDER BY r.user_id`,
+      [
+        id,
+        session.tenantId,
+        session.userId,
+        `${NOTICE.en.title} / ${NOTICE.zh.title}`,
+        `${NOTICE.en.content(body.name, number)}\n${NOTICE.zh.content(body.name, number)}`,
+      ],
+    );
+    return { id: String(id), number, status };
+  });
+}
+
+/** Inserts the contract's row under a fresh number (another try when the number is taken). */
+async function insertContract(
+  tx: Queryable,
+  input: {
+    session: AccessClaims;
+    company: number | null;
+    body: CreateBody;
+    status: ContractStatus;
+    source: Source;
+    checked: CheckedProject;
+    deadline: Date | null;
+  },
+): Promise<{ id: number; number: string }> {
+  const { session, company, body, status, source, checked, deadline } = input;
+  for (let attempt = 0; attempt < NUMBER_TRIES; attempt += 1) {
+    const number = contractNumber();
+    const [row] = await tx.query<{ id: string }>(
+      `INSERT INTO contracts (tenant_id, company_id, initiator_user_id, number, name, status,
+         agreement_type, template_id, signing_order, signing_started_at, signing_deadline,
+         document_id, project, stamp_locations, pdf_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $6 = 'signing' THEN now() END, $10,
+         $11, $12::jsonb, $13::jsonb, $14)
+       ON CONFLICT (tenant_id, number) DO NOTHING RETURNING id`,
+      [
+        session.tenantId,
+        company,
+        session.userId,
+        number,
+        body.name,
+        status,
+        body.agreementType,
+        source.templateId,
+        body.signingOrder,
+        deadline?.toISOString() ?? null,
+        source.document.id,
+        JSON.stringify(checked.project),
+        JSON.stringify(checked.stampLocations),
+        source.document.sha256,
+      ],
+    );
+    if (row) return { id: Number(row.id), number };
+  }
+  throw new Error(`no free contract number after ${NUMBER_TRIES} tries`);
+}

@@ -1,0 +1,190 @@
+/**
+ * contract/detail: a contract as its initiator's console, a party's console or a copy recipient
+ * sees it, with what the session may do on it now (`myActions`). Anyone else gets 404.
+ */
+import {
+  PERSONAL_CONSOLE_ID,
+  nextStatus,
+  type AgreementType,
+  type ContractAction,
+  type ContractDetail,
+  type ContractMyAction,
+  type ContractStatus,
+  type SigningOrder,
+  type TemplateParty,
+} from '@esign/platform';
+import type { AccessClaims } from '../auth/tokens';
+import { sessionConsole } from '../companies/console';
+import type { Database } from '../db';
+import { ApiError } from '../http/route';
+import { signedPdfLink } from '../templates/preview';
+import { consoleContracts } from './console-contracts';
+
+interface ContractRow {
+  id: string;
+  tenant_id: string;
+  company_id: string | null;
+  initiator_user_id: string;
+  number: string;
+  name: string;
+  status: ContractStatus;
+  agreement_type: AgreementType;
+  signing_order: SigningOrder;
+  template_id: string | null;
+  document_id: string | null;
+  project: unknown;
+  stamp_locations: unknown[];
+  pdf_sha256: string | null;
+  initiator_name: string;
+  initiator_phone: string;
+  initiator_company: string | null;
+  created_at: Date | string;
+  signing_started_at: Date | string | null;
+  signing_deadline: Date | string | null;
+}
+
+interface PartyRow {
+  party: TemplateParty;
+  user_id: string | null;
+  company_id: string | null;
+  company_name: string | null;
+  phone: string;
+  name: string;
+  signs: boolean;
+  fills: boolean;
+  position: number;
+  filled_at: Date | string | null;
+  signed_at: Date | string | null;
+  refused_at: Date | string | null;
+  refusal_reason: string | null;
+  mine: boolean;
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+/**
+ * What the session may do now, from the transition table (`nextStatus`) and the parties' turn:
+ * the initiator's console urges and withdraws; its own parties fill (while filling, their fields
+ * not yet filled), sign (while signing, at their turn in a sequential order) and refuse, until
+ * they signed or refused.
+ */
+export function myActionsOf(
+  status: ContractStatus,
+  order: SigningOrder,
+  initiator: boolean,
+  parties: Pick<
+    PartyRow,
+    'mine' | 'signs' | 'fills' | 'position' | 'filled_at' | 'signed_at' | 'refused_at'
+  >[],
+): ContractMyAction[] {
+  const allowed = (action: ContractAction) =>
+    nextStatus(status, action, { allFilled: false, allSigned: false }).ok;
+  const actions = new Set<ContractMyAction>();
+  if (initiator) {
+    if (allowed('urge')) actions.add('urge');
+    if (allowed('withdraw')) actions.add('withdraw');
+  }
+  const waiting = parties.filter((p) => p.signs && !p.signed_at && !p.refused_at);
+  const turn = Math.min(...waiting.map((p) => p.position));
+  for (const party of parties.filter((p) => p.mine && !p.refused_at && !p.signed_at)) {
+    if (party.fills && !party.filled_at && allowed('fill')) actions.add('fill');
+    if (party.signs && allowed('sign') && (order === 'parallel' || party.position === turn)) {
+      actions.add('sign');
+    }
+    if (allowed('refuse')) actions.add('refuse');
+  }
+  const ORDER: ContractMyAction[] = ['fill', 'sign', 'refuse', 'urge', 'withdraw'];
+  return ORDER.filter((action) => actions.has(action));
+}
+
+/** contract/detail for a session; 404 unless its console or its user may see the contract. */
+export async function contractDetail(
+  database: Database,
+  key: Uint8Array,
+  session: AccessClaims,
+  id: number,
+): Promise<ContractDetail> {
+  await sessionConsole(database, session);
+  const visible = consoleContracts(session);
+  const [row] = await database.query<ContractRow>(
+    `SELECT c.id, c.tenant_id, c.company_id, c.initiator_user_id, c.number, c.name, c.status,
+       c.agreement_type, c.signing_order, c.template_id, c.document_id, c.project,
+       c.stamp_locations, c.pdf_sha256, u.name AS initiator_name, u.phone AS initiator_phone,
+       co.full_name AS initiator_company, c.created_at, c.signing_started_at, c.signing_deadline
+     FROM contracts c JOIN users u ON u.id = c.initiator_user_id
+     LEFT JOIN companies co ON co.id = c.company_id
+     WHERE c.id = $4 AND ((${visible.where}) OR (c.tenant_id = $1 AND EXISTS (
+       SELECT 1 FROM contract_receivers r WHERE r.contract_id = c.id AND (r.user_id = $3
+         OR (r.user_id IS NULL AND r.phone = (SELECT x.phone FROM users x WHERE x.id = $3))))))`,
+    [...visible.params, session.userId, id],
+  );
+  if (!row) throw new ApiError('notFound', 404);
+  const company = session.companyId !== PERSONAL_CONSOLE_ID;
+  const own = company
+    ? 'p.company_id = $2'
+    : `p.company_name IS NULL AND (p.user_id = $2 OR (p.user_id IS NULL
+         AND p.phone = (SELECT x.phone FROM users x WHERE x.id = $2)))`;
+  const [parties, receivers] = await Promise.all([
+    database.query<PartyRow>(
+      `SELECT p.party, p.user_id, p.company_id, p.company_name, p.phone, p.name, p.signs, p.fills,
+         p.position, p.filled_at, p.signed_at, p.refused_at, p.refusal_reason, (${own}) AS mine
+       FROM contract_participants p WHERE p.contract_id = $1 ORDER BY p.position, p.party`,
+      [id, company ? session.companyId : session.userId],
+    ),
+    database.query<{ name: string; phone: string; company_name: string }>(
+      'SELECT name, phone, company_name FROM contract_receivers WHERE contract_id = $1 ORDER BY position',
+      [id],
+    ),
+  ]);
+  const initiator = company
+    ? String(row.company_id) === String(session.companyId)
+    : row.company_id === null && String(row.initiator_user_id) === String(session.userId);
+  const link = row.document_id
+    ? signedPdfLink(key, { tenant_id: row.tenant_id, document_id: row.document_id })
+    : null;
+  return {
+    id: String(row.id),
+    number: row.number,
+    name: row.name,
+    status: row.status,
+    agreementType: row.agreement_type,
+    signingOrder: row.signing_order,
+    templateId: row.template_id === null ? null : String(row.template_id),
+    documentId: row.document_id,
+    initiatorName: row.initiator_name,
+    initiatorPhone: row.initiator_phone,
+    initiatorCompany: row.initiator_company,
+    createdAt: iso(row.created_at)!,
+    signingStartedAt: iso(row.signing_started_at),
+    signingDeadline: iso(row.signing_deadline),
+    participants: parties.map((p) => ({
+      party: p.party,
+      kind: p.company_name === null ? 'person' : 'company',
+      name: p.name,
+      phone: p.phone,
+      companyName: p.company_name,
+      registered: p.user_id !== null,
+      companyVerified: p.company_id !== null,
+      signs: p.signs,
+      fills: p.fills,
+      position: p.position,
+      filledAt: iso(p.filled_at),
+      signedAt: iso(p.signed_at),
+      refusedAt: iso(p.refused_at),
+      refusalReason: p.refusal_reason,
+    })),
+    receivers: receivers.map((r) => ({
+      name: r.name,
+      phone: r.phone,
+      companyName: r.company_name,
+    })),
+    project: row.project,
+    stampLocations: row.stamp_locations,
+    pdfSha256: row.pdf_sha256,
+    pdfLink: link?.pdfLink ?? null,
+    pdfLinkExpiresAt: link?.pdfLinkExpiresAt ?? null,
+    myParties: parties.filter((p) => p.mine).map((p) => p.party),
+    myActions: myActionsOf(row.status, row.signing_order, initiator, parties),
+  };
+}
