@@ -8,6 +8,18 @@ export interface ContractFilter {
 }
 
 /**
+ * A party row (`alias`) that is the console's own, as an SQL condition on `$2` (the company in a
+ * company console, the user in the personal console): the company's party, or the user's as a
+ * person, including one sent to the user's phone before the user had an account.
+ */
+export function consoleParty(alias: string, companyConsole: boolean): string {
+  return companyConsole
+    ? `${alias}.company_id = $2`
+    : `${alias}.company_name IS NULL AND (${alias}.user_id = $2 OR (${alias}.user_id IS NULL
+         AND ${alias}.phone = (SELECT u.phone FROM users u WHERE u.id = $2)))`;
+}
+
+/**
  * The contracts a session's console sees, as a condition on `contracts c` (its parameters are $1
  * and $2; a caller numbers its own from $3). In a company console: the company's contracts, those
  * it initiated and those naming it as a party. In the personal console: those the user initiated
@@ -19,7 +31,7 @@ export function consoleContracts({ tenantId, userId, companyId }: AccessClaims):
   if (companyId !== PERSONAL_CONSOLE_ID) {
     return {
       where: `c.tenant_id = $1 AND (c.company_id = $2 OR EXISTS (
-        SELECT 1 FROM contract_participants p WHERE p.contract_id = c.id AND p.company_id = $2))`,
+        SELECT 1 FROM contract_participants p WHERE p.contract_id = c.id AND ${consoleParty('p', true)}))`,
       params: [tenantId, companyId],
     };
   }
@@ -28,9 +40,7 @@ export function consoleContracts({ tenantId, userId, companyId }: AccessClaims):
       (c.company_id IS NULL AND c.initiator_user_id = $2)
       OR EXISTS (
         SELECT 1 FROM contract_participants p
-        WHERE p.contract_id = c.id AND p.company_name IS NULL
-          AND (p.user_id = $2
-               OR (p.user_id IS NULL AND p.phone = (SELECT u.phone FROM users u WHERE u.id = $2)))))`,
+        WHERE p.contract_id = c.id AND ${consoleParty('p', false)}))`,
     params: [tenantId, userId],
   };
 }

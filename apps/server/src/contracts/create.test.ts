@@ -17,10 +17,10 @@ import {
 } from '@esign/template-editor/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../audit/audit-trail';
-import { DEMO_COMPANY } from '../seed';
+import { DEMO_COMPANY, DEMO_PASSWORD } from '../seed';
 import { addCompany, addUser, loginInto } from '../test-support/companies';
 import { addDocument } from '../test-support/ready-documents';
-import { BACKENDS, login, useTestServer } from '../test-support/server';
+import { BACKENDS, login, requestToken, useTestServer } from '../test-support/server';
 import {
   demoAuthor,
   designedProject,
@@ -37,6 +37,7 @@ const UNVERIFIED = '13900000302';
 const NOBODY = '13900000399';
 const OTHER = 'Other Trading Co.';
 const OTHER_ADMIN = '13900000303';
+const UNVERIFIED_COMPANY_ADMIN = '13900000304';
 const ELSEWHERE = '000007';
 const A4 = { width: 595.28, height: 841.89 };
 
@@ -90,6 +91,7 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
   let unverified: TemplateClient;
   let otherAdmin: TemplateClient;
   let stranger: TemplateClient;
+  let inUnverifiedCompany: TemplateClient;
   let personId: number;
   let bobId: number;
   let templateId: string;
@@ -134,22 +136,25 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
       server.base,
       (await loginInto(server.base, OTHER_ADMIN, other)).access_token,
     );
-    const elsewhere = await fetch(`${server.base}/api/blade-auth/oauth/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        Authorization: `Basic ${Buffer.from('esign:esign_secret').toString('base64')}`,
-      },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        tenant_id: ELSEWHERE,
-        username: PERSON,
-        password: 'Demo12345',
-      }).toString(),
+    const elsewhere = await requestToken(server.base, {
+      grant_type: 'password',
+      tenant_id: ELSEWHERE,
+      username: PERSON,
+      password: DEMO_PASSWORD,
     });
     stranger = templateClient(
       server.base,
       ((await elsewhere.json()) as { access_token: string }).access_token,
+    );
+    const unverifiedCompany = await addCompany(database, { name: 'Unverified Ltd.' });
+    await database.query('UPDATE companies SET auth_status = 0 WHERE id = $1', [unverifiedCompany]);
+    await addUser(database, {
+      phone: UNVERIFIED_COMPANY_ADMIN,
+      company: { id: unverifiedCompany, role: 'admin' },
+    });
+    inUnverifiedCompany = templateClient(
+      server.base,
+      (await loginInto(server.base, UNVERIFIED_COMPANY_ADMIN, unverifiedCompany)).access_token,
     );
 
     templateId = await author.newTemplate('Room lease', { pages: [A4] });
@@ -422,6 +427,12 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
         return answer.body;
       };
       await refused(unverified, fromTemplate(), 403, 'Please authenticate your name first');
+      await refused(
+        inUnverifiedCompany,
+        fromTemplate(),
+        403,
+        'No authority to initiate contracts at this time',
+      );
       // Another company's template and document are not there for it.
       await refused(otherAdmin, fromTemplate(), 404);
       const demoDocument = await author.newDocument([A4]);

@@ -18,7 +18,7 @@ import { sessionConsole } from '../companies/console';
 import type { Database } from '../db';
 import { ApiError } from '../http/route';
 import { signedPdfLink } from '../templates/preview';
-import { consoleContracts } from './console-contracts';
+import { consoleContracts, consoleParty } from './console-contracts';
 
 interface ContractRow {
   id: string;
@@ -121,14 +121,10 @@ export async function contractDetail(
   );
   if (!row) throw new ApiError('notFound', 404);
   const company = session.companyId !== PERSONAL_CONSOLE_ID;
-  const own = company
-    ? 'p.company_id = $2'
-    : `p.company_name IS NULL AND (p.user_id = $2 OR (p.user_id IS NULL
-         AND p.phone = (SELECT x.phone FROM users x WHERE x.id = $2)))`;
   const [parties, receivers] = await Promise.all([
     database.query<PartyRow>(
       `SELECT p.party, p.user_id, p.company_id, p.company_name, p.phone, p.name, p.signs, p.fills,
-         p.position, p.filled_at, p.signed_at, p.refused_at, p.refusal_reason, (${own}) AS mine
+         p.position, p.filled_at, p.signed_at, p.refused_at, p.refusal_reason, (${consoleParty('p', company)}) AS mine
        FROM contract_participants p WHERE p.contract_id = $1 ORDER BY p.position, p.party`,
       [id, company ? session.companyId : session.userId],
     ),

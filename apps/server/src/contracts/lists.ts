@@ -14,7 +14,7 @@ import {
 } from '@esign/platform';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db';
-import { consoleContracts } from './console-contracts';
+import { consoleContracts, consoleParty } from './console-contracts';
 
 /** SQL parameters numbered as they are added. */
 class Parameters {
@@ -41,11 +41,7 @@ const containing = (text: string) => `%${literal(text)}%`;
 function consoleConditions(session: AccessClaims) {
   const company = session.companyId !== PERSONAL_CONSOLE_ID;
   /** A party row `p` that is this console's: the company's, or the user's as a person. */
-  const own = (p: string) =>
-    company
-      ? `${p}.company_id = $2`
-      : `${p}.company_name IS NULL AND (${p}.user_id = $2 OR (${p}.user_id IS NULL
-           AND ${p}.phone = (SELECT u.phone FROM users u WHERE u.id = $2)))`;
+  const own = (p: string) => consoleParty(p, company);
   /** No signing party before `p` (in position) is still to sign. */
   const first = (p: string) => `NOT EXISTS (
       SELECT 1 FROM contract_participants q WHERE q.contract_id = ${p}.contract_id AND q.signs
