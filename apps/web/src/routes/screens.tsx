@@ -12,4 +12,5 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...TEMPLATE_EDITOR_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
+  '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),
 };

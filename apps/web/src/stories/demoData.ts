@@ -12,6 +12,7 @@ import {
   type MessageItem,
   type UserInfo,
 } from '@esign/platform';
+import { DEMO_CONTRACTS, type DemoContract } from './demoContracts';
 import { DEMO_TEMPLATE_EDITOR, type DemoTemplateEditor } from './demoTemplateEditor';
 import { COMPANY_TEMPLATES, PERSONAL_TEMPLATES, type DemoTemplates } from './demoTemplates';
 
@@ -29,6 +30,8 @@ export interface DemoConsole {
   templates: DemoTemplates;
   /** Uploads, documents and saved projects of a template's making (demoTemplateEditor.ts). */
   templateEditor: DemoTemplateEditor;
+  /** The contracts of the contract list (demoContracts.ts). */
+  contracts: DemoContract[];
 }
 
 /** The consoles by company id (PERSONAL_CONSOLE_ID for the personal one). */
@@ -106,6 +109,7 @@ const personal: DemoConsole = {
   },
   templates: PERSONAL_TEMPLATES,
   templateEditor: DEMO_TEMPLATE_EDITOR,
+  contracts: DEMO_CONTRACTS,
 };
 
 const company: DemoConsole = {
@@ -144,6 +148,7 @@ const company: DemoConsole = {
   },
   templates: COMPANY_TEMPLATES,
   templateEditor: DEMO_TEMPLATE_EDITOR,
+  contracts: DEMO_CONTRACTS,
 };
 
 /** Both consoles, each with a story's changes (for instance no counts) applied. */

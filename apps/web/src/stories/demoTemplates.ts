@@ -191,7 +191,8 @@ export const NO_TEMPLATES: DemoTemplates = {
   inUse: [],
 };
 
-const answer = (data: unknown): Answer => ({ status: 200, body: ok(data) });
+/** A successful answer carrying `data`. */
+export const answer = (data: unknown): Answer => ({ status: 200, body: ok(data) });
 
 const refusal = (text: MessageKey, locale: Locale, data: unknown = null): Answer => ({
   status: CODES.badRequest,
@@ -200,12 +201,14 @@ const refusal = (text: MessageKey, locale: Locale, data: unknown = null): Answer
 
 const isAdmin = (current: DemoConsole) => current.user.roles.includes('admin');
 
-const paramOf = ({ config }: DemoRequest, name: string) =>
+/** A query parameter of the request, '' when absent. */
+export const paramOf = ({ config }: DemoRequest, name: string) =>
   String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
 
 const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
-function pageOf<T>(items: T[], request: DemoRequest): Page<T> {
+/** The page of `items` the request's current and size ask for. */
+export function pageOf<T>(items: T[], request: DemoRequest): Page<T> {
   const current = Number(paramOf(request, 'current')) || 1;
   const size = Number(paramOf(request, 'size')) || 10;
   return {
