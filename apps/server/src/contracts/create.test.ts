@@ -1,12 +1,13 @@
-import type {
-  ContractCreated,
-  ContractDetail,
-  ContractListPage,
-  ContractPartyInput,
-  ProjectIssue,
-  TemplateDetail,
-  ValidatedParty,
-  ValidatedReceiver,
+import {
+  PATHS,
+  type ContractCreated,
+  type ContractDetail,
+  type ContractListPage,
+  type ContractPartyInput,
+  type ProjectIssue,
+  type TemplateDetail,
+  type ValidatedParty,
+  type ValidatedReceiver,
 } from '@esign/platform';
 import {
   createEditorStore,
@@ -188,6 +189,20 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
   });
 
   describe('validating the form', () => {
+    it('documents the four calls in /api/openapi.json', async () => {
+      const openapi = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      for (const [name, method] of [
+        ['contractValidateParticipants', 'post'],
+        ['contractValidateReceivers', 'post'],
+        ['contractCreate', 'post'],
+        ['contractDetail', 'get'],
+      ] as const) {
+        expect(openapi.paths[`/api${PATHS[name]}`]?.[method], name).toBeDefined();
+      }
+    });
+
     it('says who of the participants is on the platform', async () => {
       const answer = await person.post<ValidatedParty[]>('contractValidateParticipants', {
         participants: [
@@ -515,6 +530,19 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
         400,
         'documentId: Please choose the contract document',
       );
+      await refused(admin, fromTemplate({ templateId: 999_999_999 }), 404);
+      for (const nonsense of ['nonsense', 5, null, [], { pages: 'x' }]) {
+        await refused(
+          person,
+          {
+            name: 'Nonsense',
+            participants: [{ party: 'A', name: 'Person', phone: PERSON }],
+            documentId,
+            project: nonsense,
+          },
+          400,
+        );
+      }
       expect(await count()).toEqual(before);
     });
   });
