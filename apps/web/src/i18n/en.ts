@@ -497,7 +497,7 @@ const en = {
     view: 'View',
     sign: 'Sign',
     fill: 'Fill in',
-    total: '{{count}} contracts',
+    total: 'Total: {{count}}',
     noMatch: 'No contracts match',
     clearFilters: 'Clear filters',
     loadFailed: 'The contracts could not be loaded',

@@ -488,7 +488,7 @@ const zh: Strings<typeof en> = {
     view: '查看',
     sign: '签署',
     fill: '填写',
-    total: '共 {{count}} 份合同',
+    total: '共 {{count}} 份',
     noMatch: '没有符合条件的合同',
     clearFilters: '清除筛选',
     loadFailed: '合同列表加载失败',

@@ -8,7 +8,7 @@ import { ContractStatusTag } from './ContractStatusTag';
 import { CONTRACT_PAGE_SIZES, NO_SEARCH, type ContractListFilters } from './listFilters';
 import { contractDetailsPath, fillContractPath, signContractPath } from './paths';
 
-const TABLE_MIN_WIDTH = 1080;
+const TABLE_MIN_WIDTH = 1000;
 
 /** What a party has done so far, as the list shows it. */
 type PartyState = 'refused' | 'signed' | 'filled' | 'waiting';
@@ -115,7 +115,7 @@ export function ContractTable({
       render: (_, contract) => (
         <span className="contract-initiator">
           <span>{contract.initiatorName}</span>
-          <span className="contract-muted">{contract.initiatorPhone}</span>
+          <span className="contract-muted contract-initiator-phone">{contract.initiatorPhone}</span>
           {contract.initiatorCompany ? (
             <span className="contract-muted">{contract.initiatorCompany}</span>
           ) : null}
@@ -142,7 +142,6 @@ export function ContractTable({
     {
       title: t('contractList.columnActions'),
       key: 'actions',
-      fixed: 'end',
       render: (_, contract) => <RowActions contract={contract} />,
     },
   ];
