@@ -9,15 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  DEFAULT_TENANT_ID,
-  apiPath,
-  type Envelope,
-  type TemplateDetail,
-  type TemplateFieldDetail,
-} from '@esign/platform';
+import { apiPath, type TemplateDetail, type TemplateFieldDetail } from '@esign/platform';
 import {
   deriveStampLocations,
   parseProject,
@@ -28,7 +20,8 @@ import { strToU8, zipSync } from 'fflate';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { contractPdf } from '../src/stories/demoPdf';
-import { screenshot, signIn, stored, typeInto } from './browser';
+import { api } from './api';
+import { screenshot, signIn, typeInto } from './browser';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
 
@@ -65,23 +58,6 @@ function wordDocument(sentence: string): Uint8Array {
         '</w:body></w:document>',
     ),
   });
-}
-
-/** Calls the API with the page's session, as the web app does. */
-async function api<T>(page: Page, url: string, data?: unknown): Promise<T> {
-  const headers = {
-    Authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
-    'Tenant-Id': DEFAULT_TENANT_ID,
-    'Blade-Auth': `bearer ${await stored(page, 'token')}`,
-    'Company-Auth': (await stored(page, 'Company-Auth')) ?? '',
-  };
-  const response =
-    data === undefined
-      ? await page.request.get(url, { headers })
-      : await page.request.post(url, { headers, data });
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, JSON.stringify(body)).toBe(200);
-  return body.data;
 }
 
 /** What a field is, for comparing projects: its page, kind, party, place and size. */
