@@ -75,7 +75,8 @@ function ContractCounts() {
           <button
             type="button"
             className={`status-count status-${status}`}
-            onClick={() => go(`${CONTRACT_LIST}?status=${status}`)}
+            // My contracts: every contract of the console, as the counts are.
+            onClick={() => go(`${CONTRACT_LIST}?tab=all&status=${status}`)}
           >
             <span className="status-count-value">{statistics.data[status]}</span>
             <span className="status-count-label">{t(`dashboard.status.${status}`)}</span>
