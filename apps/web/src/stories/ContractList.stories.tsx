@@ -111,6 +111,19 @@ export const NothingToHandle: Story = {
 
 export const NothingToHandleZh: Story = inChinese(NothingToHandle, 'Nothing to handle');
 
+/** The server fails to list the contracts: the page says so and offers to try again. */
+export const LoadFailed: Story = {
+  parameters: { web: { demo: { contracts: null } } },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(await canvas.findByText(t('contractList.loadFailed'))).toBeVisible();
+    await expect(canvas.getByRole('button', { name: buttonName(t('common.retry')) })).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const LoadFailedZh: Story = inChinese(LoadFailed, 'Load failed');
+
 /** A search that finds nothing: the form shows it, and Clear filters brings the tab back. */
 export const NoMatch: Story = {
   parameters: { web: { path: `${LIST_PATH}?tab=all&name=Franchise&status=completed` } },

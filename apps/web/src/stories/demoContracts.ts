@@ -5,9 +5,12 @@
  * status, signing days).
  */
 import {
+  CODES,
   MY_TABS,
   PATHS,
   QUICK_TABS,
+  fail,
+  message,
   type ContractListItem,
   type ContractListParty,
   type ContractTab,
@@ -203,10 +206,19 @@ function matches(item: DemoContract, request: DemoRequest): boolean {
   );
 }
 
-/** A list call: the tab's contracts that match, newest first, without the demo's tab marks. */
+/**
+ * A list call: the tab's contracts that match, newest first, without the demo's tab marks; a
+ * server failure when the console has no contracts to answer (null).
+ */
 const listOf =
   (tabs: readonly ContractTab[]): ConsoleCall =>
-  (current: DemoConsole, _locale, request) => {
+  (current: DemoConsole, locale, request) => {
+    if (current.contracts === null) {
+      return {
+        status: CODES.serverError,
+        body: fail(CODES.serverError, message('serverException', locale)),
+      };
+    }
     const asked = paramOf(request, 'tab');
     const tab = tabs.find((known) => known === asked) ?? tabs[0]!;
     const rows = current.contracts

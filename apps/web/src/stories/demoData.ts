@@ -30,8 +30,8 @@ export interface DemoConsole {
   templates: DemoTemplates;
   /** Uploads, documents and saved projects of a template's making (demoTemplateEditor.ts). */
   templateEditor: DemoTemplateEditor;
-  /** The contracts of the contract list (demoContracts.ts). */
-  contracts: DemoContract[];
+  /** The contracts of the contract list (demoContracts.ts); null when the server fails to list them. */
+  contracts: DemoContract[] | null;
 }
 
 /** The consoles by company id (PERSONAL_CONSOLE_ID for the personal one). */
