@@ -126,7 +126,11 @@ export const LoadFailedZh: Story = inChinese(LoadFailed, 'Load failed');
 
 /** A search that finds nothing: the form shows it, and Clear filters brings the tab back. */
 export const NoMatch: Story = {
-  parameters: { web: { path: `${LIST_PATH}?tab=all&name=Franchise&status=completed` } },
+  parameters: {
+    web: {
+      path: `${LIST_PATH}?tab=all&name=Franchise&signFrom=2025-03-01&signTo=2025-03-31&status=completed`,
+    },
+  },
   play: async (context) => {
     const { t, canvas } = scene(context);
     await expect(await canvas.findByText(t('contractList.noMatch'))).toBeVisible();
@@ -138,11 +142,15 @@ export const NoMatch: Story = {
     );
     const form = within(canvas.getByRole('form', { name: t('contractList.searchForm') }));
     await expect(form.getByText(t('dashboard.status.completed'))).toBeVisible();
+    await expect(form.getByPlaceholderText(t('contractList.signFrom'))).toHaveValue('2025-03-01');
+    await expect(form.getByPlaceholderText(t('contractList.signTo'))).toHaveValue('2025-03-31');
     await userEvent.click(
       canvas.getByRole('button', { name: buttonName(t('contractList.clearFilters')) }),
     );
     await rowOf(context, 'Warehouse rental');
     await expect(canvas.getByRole('textbox', { name: t('contractList.name') })).toHaveValue('');
+    // The form was made again for the new address.
+    await expect(canvas.getByPlaceholderText(t('contractList.signFrom'))).toHaveValue('');
     await expect(canvas.getByText(t('contractList.total', { count: 6 }))).toBeVisible();
   },
 };
