@@ -324,13 +324,15 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
         company_id: string | null;
         position: number;
         filled_at: Date | null;
+        name: string;
       }>(
-        'SELECT party, user_id, company_id, position, filled_at FROM contract_participants WHERE contract_id = $1 ORDER BY party',
+        'SELECT party, user_id, company_id, position, filled_at, name FROM contract_participants WHERE contract_id = $1 ORDER BY party',
         [id],
       );
-      expect(parties.map((p) => [p.party, Number(p.user_id), p.position])).toEqual([
-        ['A', author.adminId, 0],
-        ['B', personId, 1],
+      // Each party keeps the name the initiator gave it (not the template's role label).
+      expect(parties.map((p) => [p.party, Number(p.user_id), p.position, p.name])).toEqual([
+        ['A', author.adminId, 0, 'Admin'],
+        ['B', personId, 1, 'Person'],
       ]);
       expect(Number(parties[0]!.company_id)).toBe(author.companyId);
       expect(parties[1]!.company_id).toBeNull();

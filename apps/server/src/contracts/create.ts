@@ -133,7 +133,11 @@ function matchParties(parties: NamedParty[], project: TemplateProject) {
   }
   return [...parties]
     .sort((a, b) => a.party.localeCompare(b.party))
-    .map((party, position) => ({ ...party, position, ...roles.get(party.party)! }));
+    .map((party, position) => {
+      // What the party does comes from the project; who it is, from the initiator's form.
+      const { sign, fill } = roles.get(party.party)!;
+      return { ...party, position, sign, fill };
+    });
 }
 
 /**
