@@ -82,7 +82,10 @@ async function expireBatch(tx: Queryable, limit: number): Promise<number> {
   for (const contract of due) {
     const next = nextStatus(contract.status, 'expire');
     if (!next.ok) throw new Error(`contract ${contract.id} in ${contract.status} cannot expire`);
-    await tx.query('UPDATE contracts SET status = $2 WHERE id = $1', [contract.id, next.to]);
+    await tx.query('UPDATE contracts SET status = $2, updated_at = now() WHERE id = $1', [
+      contract.id,
+      next.to,
+    ]);
     await appendAudit(tx, {
       tenantId: contract.tenant_id,
       contractId: Number(contract.id),

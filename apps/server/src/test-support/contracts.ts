@@ -41,8 +41,8 @@ export interface TestContract {
 }
 
 /**
- * Writes a contract and its parties as the create call of the contracts issue will, until that
- * call exists. Gives the contract's id.
+ * Writes a contract and its parties straight into the tables, in any state a test needs (signed,
+ * refused, expired…), which contract/create alone cannot make. Gives the contract's id.
  */
 export async function addContract(
   database: Database,
