@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
 import type { ContractAction, ContractStatus } from './contracts';
 import type { MessageKey } from './messages';
 import { recordIdSchema } from './paging';
-import { TEMPLATE_PARTIES, type TemplateParty } from './templates';
+import { TEMPLATE_PARTIES, eachPartyOnce, type TemplateParty } from './templates';
 import { PHONE_PATTERN, phoneSchema } from './validation';
 
 const err = (key: MessageKey) => ({ error: key });
@@ -73,15 +73,7 @@ export const contractPartySchema = z
 export const contractPartiesSchema = z.array(contractPartySchema).check(
   z.minLength(1, err('atLeastOneParticipant')),
   z.maxLength(TEMPLATE_PARTIES.length, err('participantDuplicate')),
-  z.superRefine((list, ctx) => {
-    const seen = new Set<string>();
-    list.forEach((party, index) => {
-      if (seen.has(party.party)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'party'], message: 'participantDuplicate' });
-      }
-      seen.add(party.party);
-    });
-  }),
+  z.superRefine((list, ctx) => eachPartyOnce(list, ctx)),
 );
 
 /** A copy recipient: a name or a phone (or both), and a company name. */

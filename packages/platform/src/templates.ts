@@ -80,12 +80,8 @@ export const participantsSchema = z.array(participantSchema).check(
   z.minLength(1, err('atLeastOneSignatory')),
   z.maxLength(TEMPLATE_PARTIES.length, err('participantDuplicate')),
   z.superRefine((list, ctx) => {
-    const seen = new Set<string>();
+    eachPartyOnce(list, ctx);
     list.forEach((participant, index) => {
-      if (seen.has(participant.party)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'party'], message: 'participantDuplicate' });
-      }
-      seen.add(participant.party);
       if (!participant.sign && !participant.fill) {
         ctx.addIssue({ code: 'custom', path: [index], message: 'participantRoleRequired' });
       }
@@ -95,6 +91,23 @@ export const participantsSchema = z.array(participantSchema).check(
     }
   }),
 );
+
+/**
+ * Flags, at its `party` field, every entry of a parties list that repeats an earlier letter
+ * ('participantDuplicate'): templates and contracts name each party A–J once.
+ */
+export function eachPartyOnce(
+  list: readonly { party: string }[],
+  ctx: { addIssue(issue: { code: 'custom'; path: PropertyKey[]; message: string }): void },
+): void {
+  const seen = new Set<string>();
+  list.forEach(({ party }, index) => {
+    if (seen.has(party)) {
+      ctx.addIssue({ code: 'custom', path: [index, 'party'], message: 'participantDuplicate' });
+    }
+    seen.add(party);
+  });
+}
 
 /** A category's id, or null/absent for none. */
 const optionalCategory = z.optional(z.nullable(recordIdSchema));
