@@ -1,7 +1,7 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ContractListPage from '../pages/contract/ContractListPage';
-import { buttonName, inChinese, textsOf, webStoryMeta, type WebStoryArgs } from './webStory';
+import { buttonName, inChinese, rowOf, scene, webStoryMeta, type WebStoryArgs } from './webStory';
 
 const LIST_PATH = '/agency-contract/index';
 
@@ -14,21 +14,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** The story's canvas, the whole page (toasts), and its texts. */
-function scene(context: StoryContext<WebStoryArgs>) {
-  return {
-    t: textsOf(context),
-    canvas: within(context.canvasElement),
-    page: within(context.canvasElement.ownerDocument.body),
-  };
-}
-
-/** The table row that holds a contract's name. */
-async function rowOf(context: StoryContext<WebStoryArgs>, name: string) {
-  const cell = await within(context.canvasElement).findByText(name);
-  return within(cell.closest('tr')!);
-}
 
 /** A toast once it has faded in. */
 async function toastSaying(page: ReturnType<typeof within>, text: string) {

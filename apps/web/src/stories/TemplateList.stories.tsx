@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import TemplateListPage from '../pages/template/TemplateListPage';
 import { DEMO_COMPANY, demoWorld } from './demoData';
 import { NO_TEMPLATES } from './demoTemplates';
-import { buttonName, inChinese, textsOf, webStoryMeta, type WebStoryArgs } from './webStory';
+import { buttonName, inChinese, rowOf, scene, webStoryMeta, type WebStoryArgs } from './webStory';
 
 /** The demo user as staff of the company, and as its administrator (who manages everything). */
 const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
@@ -22,15 +22,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** The story's canvas, the whole page (dialogs, menus and toasts), and its texts. */
-function scene(context: StoryContext<WebStoryArgs>) {
-  return {
-    t: textsOf(context),
-    canvas: within(context.canvasElement),
-    page: within(context.canvasElement.ownerDocument.body),
-  };
-}
 
 /** An element once it has finished appearing (tooltips, toasts and dialogs fade in). */
 async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
@@ -53,12 +44,6 @@ async function dialogSaying(context: StoryContext<WebStoryArgs>, text: string) {
     return found;
   });
   return within(await appeared(dialog));
-}
-
-/** The table row that holds a template's name. */
-async function rowOf(context: StoryContext<WebStoryArgs>, name: string) {
-  const cell = await within(context.canvasElement).findByText(name);
-  return within(cell.closest('tr')!);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
+import { within } from 'storybook/test';
 import { App, AppConfig } from '../App';
 import { TOAST_SECONDS, bindRequestAdapter, bindRequestUi } from '../api/client';
 import { queries } from '../api/queries';
@@ -133,6 +134,21 @@ export const webStoryMeta = {
 /** The strings of a story in its own language, for its play function to look for. */
 export function textsOf({ args }: { args: WebStoryArgs }) {
   return i18n.getFixedT(args.locale);
+}
+
+/** A story's texts, its canvas, and the whole page (dialogs, menus and toasts render outside). */
+export function scene(context: StoryContext<WebStoryArgs>) {
+  return {
+    t: textsOf(context),
+    canvas: within(context.canvasElement),
+    page: within(context.canvasElement.ownerDocument.body),
+  };
+}
+
+/** The table row that holds a text (a contract's or a template's name). */
+export async function rowOf(context: StoryContext<WebStoryArgs>, name: string) {
+  const cell = await within(context.canvasElement).findByText(name);
+  return within(cell.closest('tr')!);
 }
 
 /** The same story in Chinese: shown under `name (中文)`. */

@@ -79,8 +79,8 @@ export default function ContractListPage() {
   const nothingInTab = answered && list.data.total === 0 && !isFiltered(filters);
 
   return (
-    <div className="page contract-list-page">
-      <header className="page-header contract-list-header">
+    <div className="page list-page contract-list-page">
+      <header className="page-header list-page-header">
         <h1 className="page-title">{t('routes.contractList')}</h1>
         <Button
           type="primary"

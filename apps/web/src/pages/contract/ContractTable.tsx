@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../i18n/dates';
 import { useContractConsole } from './useContractConsole';
 import { ContractStatusTag } from './ContractStatusTag';
-import { CONTRACT_PAGE_SIZES, NO_SEARCH, type ContractListFilters } from './listFilters';
+import { tablePagination } from '../../lists/paging';
+import { NO_SEARCH, type ContractListFilters } from './listFilters';
 import { contractDetailsPath, fillContractPath, signContractPath } from './paths';
 
 const TABLE_MIN_WIDTH = 1000;
@@ -173,16 +174,12 @@ export function ContractTable({
           </Empty>
         ),
       }}
-      pagination={{
-        current: filters.current,
-        pageSize: filters.size,
-        total: page?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [...CONTRACT_PAGE_SIZES],
-        showTotal: (total) => t('contractList.total', { count: total }),
-        onChange: (current, size) =>
-          onFilters(size === filters.size ? { current } : { current: 1, size }),
-      }}
+      pagination={tablePagination(
+        filters,
+        page?.total ?? 0,
+        (total) => t('contractList.total', { count: total }),
+        onFilters,
+      )}
     />
   );
 }

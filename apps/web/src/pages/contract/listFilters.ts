@@ -12,12 +12,11 @@ import {
   type ContractTab,
 } from '@esign/platform';
 import type { ContractPageParams } from '../../api/contracts';
+import { changeFilters, pagingFromSearch, writePaging } from '../../lists/paging';
 
 /** The tabs in the spec's order (§2): the tabs of work, then the console's own lists. */
 export const CONTRACT_TABS: readonly ContractTab[] = [...QUICK_TABS, ...MY_TABS];
-export const CONTRACT_PAGE_SIZES = [10, 20, 50] as const;
 const DEFAULT_TAB: ContractTab = 'todo';
-const DEFAULT_SIZE = CONTRACT_PAGE_SIZES[0];
 
 /** The longest text each search field takes (the server's limits). */
 export const SEARCH_MAX = { number: 64, name: 100, initiator: 50, participant: 100 } as const;
@@ -59,11 +58,6 @@ export function localDay(text: string | null): Date | null {
   return date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-function wholeNumber(text: string | null, fallback: number): number {
-  const value = Number(text);
-  return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
-}
-
 /**
  * A status as the address says it: the server's name, or the home screen's camel-cased one
  * (`approvalRejected`), which its counts link with.
@@ -76,7 +70,6 @@ function statusOf(text: string | null): ContractStatus | null {
 /** The filters an address says; anything it says wrongly is left at its default. */
 export function filtersFromSearch(search: URLSearchParams): ContractListFilters {
   const tab = search.get('tab');
-  const size = wholeNumber(search.get('size'), DEFAULT_SIZE);
   let signFrom = localDay(search.get('signFrom')) ? search.get('signFrom') : null;
   let signTo = localDay(search.get('signTo')) ? search.get('signTo') : null;
   if (signFrom && signTo && signFrom > signTo) [signFrom, signTo] = [signTo, signFrom];
@@ -88,8 +81,7 @@ export function filtersFromSearch(search: URLSearchParams): ContractListFilters 
     signFrom,
     signTo,
     status: statusOf(search.get('status')),
-    current: wholeNumber(search.get('current'), 1),
-    size: (CONTRACT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_SIZE,
+    ...pagingFromSearch(search),
   };
 }
 
@@ -131,22 +123,11 @@ export function searchFromFilters(filters: ContractListFilters): URLSearchParams
   if (filters.signFrom) search.set('signFrom', filters.signFrom);
   if (filters.signTo) search.set('signTo', filters.signTo);
   if (filters.status) search.set('status', filters.status);
-  if (filters.current !== 1) search.set('current', String(filters.current));
-  if (filters.size !== DEFAULT_SIZE) search.set('size', String(filters.size));
+  writePaging(search, filters);
   return search;
 }
 
-/**
- * The filters after a change: another tab or search starts again from the first page; a change of
- * page or size keeps the rest.
- */
-export function changeFilters(
-  filters: ContractListFilters,
-  change: Partial<ContractListFilters>,
-): ContractListFilters {
-  const paging = 'current' in change || 'size' in change;
-  return { ...filters, ...(paging ? {} : { current: 1 }), ...change };
-}
+export { changeFilters };
 
 /** Whether the list is narrowed by any search criterion (the tab is not one). */
 export function isFiltered(filters: ContractListFilters): boolean {

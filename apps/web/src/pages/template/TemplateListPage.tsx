@@ -75,8 +75,8 @@ export default function TemplateListPage() {
   const noTemplatesYet = list.data?.total === 0 && !isFiltered(filters);
 
   return (
-    <div className="page template-list-page">
-      <header className="page-header template-list-header">
+    <div className="page list-page template-list-page">
+      <header className="page-header list-page-header">
         <div>
           <h1 className="page-title">{t('routes.templateList')}</h1>
           <p className="page-subtitle">{t('templateList.subtitle')}</p>

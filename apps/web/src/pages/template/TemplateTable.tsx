@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../i18n/dates';
-import { TEMPLATE_PAGE_SIZES, type TemplateListFilters } from './listFilters';
+import { tablePagination } from '../../lists/paging';
+import { type TemplateListFilters } from './listFilters';
 import { editorPath, previewPath } from './paths';
 import { TemplateStatusCell } from './TemplateStatusCell';
 import type { TemplateActions } from './useTemplateActions';
@@ -255,16 +256,12 @@ export function TemplateTable({
             </Empty>
           ),
         }}
-        pagination={{
-          current: filters.current,
-          pageSize: filters.size,
-          total: page?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [...TEMPLATE_PAGE_SIZES],
-          showTotal: (total) => t('templateList.total', { count: total }),
-          onChange: (current, size) =>
-            onFilters(size === filters.size ? { current } : { current: 1, size }),
-        }}
+        pagination={tablePagination(
+          filters,
+          page?.total ?? 0,
+          (total) => t('templateList.total', { count: total }),
+          onFilters,
+        )}
       />
     </>
   );

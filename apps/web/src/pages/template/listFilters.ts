@@ -5,9 +5,7 @@
  */
 import { TEMPLATE_NAME_MAX, type TemplateStatus } from '@esign/platform';
 import type { TemplatePageParams } from '../../api/templates';
-
-export const TEMPLATE_PAGE_SIZES = [10, 20, 50] as const;
-const DEFAULT_SIZE = TEMPLATE_PAGE_SIZES[0];
+import { changeFilters, pagingFromSearch, writePaging } from '../../lists/paging';
 
 export interface TemplateListFilters {
   /** Part of the name, as typed (trimmed when sent). */
@@ -22,22 +20,15 @@ export interface TemplateListFilters {
 
 const ID_PATTERN = /^[1-9]\d{0,15}$/;
 
-function wholeNumber(text: string | null, fallback: number): number {
-  const value = Number(text);
-  return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
-}
-
 /** The filters an address says; anything it says wrongly is left at its default. */
 export function filtersFromSearch(search: URLSearchParams): TemplateListFilters {
   const classifyId = search.get('classifyId');
   const status = search.get('status');
-  const size = wholeNumber(search.get('size'), DEFAULT_SIZE);
   return {
     name: (search.get('name') ?? '').slice(0, TEMPLATE_NAME_MAX),
     classifyId: classifyId !== null && ID_PATTERN.test(classifyId) ? classifyId : null,
     status: status === '1' ? 1 : status === '0' ? 0 : null,
-    current: wholeNumber(search.get('current'), 1),
-    size: (TEMPLATE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_SIZE,
+    ...pagingFromSearch(search),
   };
 }
 
@@ -57,22 +48,11 @@ export function templatePageParams(filters: TemplateListFilters): TemplatePagePa
 export function searchFromFilters(filters: TemplateListFilters): URLSearchParams {
   const { current, size, ...rest } = templatePageParams(filters);
   const search = new URLSearchParams(rest);
-  if (current !== 1) search.set('current', String(current));
-  if (size !== DEFAULT_SIZE) search.set('size', String(size));
+  writePaging(search, { current, size });
   return search;
 }
 
-/**
- * The filters after a change: a new search, category or status starts again from the first page;
- * a change of page or size keeps the rest.
- */
-export function changeFilters(
-  filters: TemplateListFilters,
-  change: Partial<TemplateListFilters>,
-): TemplateListFilters {
-  const paging = 'current' in change || 'size' in change;
-  return { ...filters, ...(paging ? {} : { current: 1 }), ...change };
-}
+export { changeFilters };
 
 /** Whether the list is narrowed by a search, a category or a status. */
 export function isFiltered(filters: TemplateListFilters): boolean {
