@@ -44,3 +44,12 @@ export function consoleContracts({ tenantId, userId, companyId }: AccessClaims):
     params: [tenantId, userId],
   };
 }
+
+/**
+ * Whether the user (the parameter `user`, e.g. '$3') is a copy recipient of `contracts c`, by
+ * account or by the phone the contract was sent to before the user had an account.
+ */
+export function copiedTo(user: string): string {
+  return `EXISTS (SELECT 1 FROM contract_receivers r WHERE r.contract_id = c.id AND (r.user_id = ${user}
+    OR (r.user_id IS NULL AND r.phone = (SELECT x.phone FROM users x WHERE x.id = ${user}))))`;
+}

@@ -5,7 +5,6 @@
 import {
   PERSONAL_CONSOLE_ID,
   nextStatus,
-  type AgreementType,
   type ContractAction,
   type ContractDetail,
   type ContractMyAction,
@@ -18,29 +17,24 @@ import { sessionConsole } from '../companies/console';
 import type { Database } from '../db';
 import { ApiError } from '../http/route';
 import { signedPdfLink } from '../templates/preview';
-import { consoleContracts, consoleParty } from './console-contracts';
+import {
+  CONTRACT_HEAD_COLUMNS,
+  CONTRACT_HEAD_JOINS,
+  contractHead,
+  iso,
+  type ContractHeadRow,
+} from './contract-head';
+import { consoleContracts, consoleParty, copiedTo } from './console-contracts';
 
-interface ContractRow {
-  id: string;
+interface ContractRow extends ContractHeadRow {
   tenant_id: string;
   company_id: string | null;
   initiator_user_id: string;
-  number: string;
-  name: string;
-  status: ContractStatus;
-  agreement_type: AgreementType;
-  signing_order: SigningOrder;
   template_id: string | null;
   document_id: string | null;
   project: unknown;
   stamp_locations: unknown[];
   pdf_sha256: string | null;
-  initiator_name: string;
-  initiator_phone: string;
-  initiator_company: string | null;
-  created_at: Date | string;
-  signing_started_at: Date | string | null;
-  signing_deadline: Date | string | null;
 }
 
 interface PartyRow {
@@ -59,9 +53,6 @@ interface PartyRow {
   refusal_reason: string | null;
   mine: boolean;
 }
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 /**
  * What the session may do now, from the transition table (`nextStatus`) and the parties' turn:
@@ -108,15 +99,10 @@ export async function contractDetail(
   await sessionConsole(database, session);
   const visible = consoleContracts(session);
   const [row] = await database.query<ContractRow>(
-    `SELECT c.id, c.tenant_id, c.company_id, c.initiator_user_id, c.number, c.name, c.status,
-       c.agreement_type, c.signing_order, c.template_id, c.document_id, c.project,
-       c.stamp_locations, c.pdf_sha256, u.name AS initiator_name, u.phone AS initiator_phone,
-       co.full_name AS initiator_company, c.created_at, c.signing_started_at, c.signing_deadline
-     FROM contracts c JOIN users u ON u.id = c.initiator_user_id
-     LEFT JOIN companies co ON co.id = c.company_id
-     WHERE c.id = $4 AND ((${visible.where}) OR (c.tenant_id = $1 AND EXISTS (
-       SELECT 1 FROM contract_receivers r WHERE r.contract_id = c.id AND (r.user_id = $3
-         OR (r.user_id IS NULL AND r.phone = (SELECT x.phone FROM users x WHERE x.id = $3))))))`,
+    `SELECT ${CONTRACT_HEAD_COLUMNS}, c.tenant_id, c.company_id, c.initiator_user_id,
+       c.template_id, c.document_id, c.project, c.stamp_locations, c.pdf_sha256
+     FROM contracts c ${CONTRACT_HEAD_JOINS}
+     WHERE c.id = $4 AND ((${visible.where}) OR (c.tenant_id = $1 AND ${copiedTo('$3')}))`,
     [...visible.params, session.userId, id],
   );
   if (!row) throw new ApiError('notFound', 404);
@@ -140,20 +126,9 @@ export async function contractDetail(
     ? signedPdfLink(key, { tenant_id: row.tenant_id, document_id: row.document_id })
     : null;
   return {
-    id: String(row.id),
-    number: row.number,
-    name: row.name,
-    status: row.status,
-    agreementType: row.agreement_type,
-    signingOrder: row.signing_order,
+    ...contractHead(row),
     templateId: row.template_id === null ? null : String(row.template_id),
     documentId: row.document_id,
-    initiatorName: row.initiator_name,
-    initiatorPhone: row.initiator_phone,
-    initiatorCompany: row.initiator_company,
-    createdAt: iso(row.created_at)!,
-    signingStartedAt: iso(row.signing_started_at),
-    signingDeadline: iso(row.signing_deadline),
     participants: parties.map((p) => ({
       party: p.party,
       kind: p.company_name === null ? 'person' : 'company',

@@ -10,11 +10,17 @@ import {
   type ContractListPage,
   type ContractListParty,
   type ContractListQuery,
-  type ContractStatus,
 } from '@esign/platform';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db';
-import { consoleContracts, consoleParty } from './console-contracts';
+import {
+  CONTRACT_HEAD_COLUMNS,
+  CONTRACT_HEAD_JOINS,
+  contractHead,
+  iso,
+  type ContractHeadRow,
+} from './contract-head';
+import { consoleContracts, consoleParty, copiedTo } from './console-contracts';
 
 /** SQL parameters numbered as they are added. */
 class Parameters {
@@ -87,11 +93,7 @@ function tabConditions(
     const params = new Parameters([session.tenantId, session.userId]);
     return {
       params,
-      conditions: [
-        'c.tenant_id = $1',
-        `EXISTS (SELECT 1 FROM contract_receivers r WHERE r.contract_id = c.id AND (r.user_id = $2
-           OR (r.user_id IS NULL AND r.phone = (SELECT u.phone FROM users u WHERE u.id = $2))))`,
-      ],
+      conditions: ['c.tenant_id = $1', copiedTo('$2')],
     };
   }
   const visible = consoleContracts(session);
@@ -129,25 +131,10 @@ function searchConditions(query: ContractListQuery, params: Parameters): string[
   return conditions;
 }
 
-interface ContractRow {
-  id: string | number;
-  number: string;
-  name: string;
-  status: ContractStatus;
-  agreement_type: string;
-  signing_order: 'parallel' | 'sequential';
-  initiator_name: string;
-  initiator_phone: string;
-  initiator_company: string | null;
-  created_at: Date | string;
-  signing_started_at: Date | string | null;
-  signing_deadline: Date | string | null;
+interface ContractRow extends ContractHeadRow {
   my_action: 'fill' | 'sign' | null;
   participants: ContractListParty[] | string;
 }
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 /** One page of a tab of the session's console's contracts, searched. */
 export async function listContracts(
@@ -198,18 +185,14 @@ async function readContracts(
   const { myAction } = consoleConditions(session);
   const list = params.add(ids);
   const rows = await database.query<ContractRow>(
-    `SELECT c.id, c.number, c.name, c.status, c.agreement_type, c.signing_order, c.created_at,
-            c.signing_started_at, c.signing_deadline,
-            i.name AS initiator_name, i.phone AS initiator_phone, k.full_name AS initiator_company,
+    `SELECT ${CONTRACT_HEAD_COLUMNS},
             ${myAction} AS my_action,
             COALESCE((SELECT json_agg(json_build_object(
                 'party', p.party, 'name', p.name, 'phone', p.phone, 'companyName', p.company_name,
                 'signs', p.signs, 'fills', p.fills, 'filledAt', p.filled_at,
                 'signedAt', p.signed_at, 'refusedAt', p.refused_at) ORDER BY p.party)
               FROM contract_participants p WHERE p.contract_id = c.id), '[]'::json) AS participants
-     FROM contracts c
-     JOIN users i ON i.id = c.initiator_user_id
-     LEFT JOIN companies k ON k.id = c.company_id
+     FROM contracts c ${CONTRACT_HEAD_JOINS}
      WHERE c.tenant_id = $1 AND c.id = ANY(${list}::bigint[])`,
     params.values,
   );
@@ -226,15 +209,7 @@ function toItem(row: ContractRow): ContractListItem {
       ? (JSON.parse(row.participants) as ContractListParty[])
       : row.participants;
   return {
-    id: String(row.id),
-    number: row.number,
-    name: row.name,
-    status: row.status,
-    agreementType: row.agreement_type,
-    initiatorName: row.initiator_name,
-    initiatorPhone: row.initiator_phone,
-    initiatorCompany: row.initiator_company,
-    signingOrder: row.signing_order,
+    ...contractHead(row),
     participants: parties.map((party) => ({
       ...party,
       filledAt: iso(party.filledAt),
@@ -242,8 +217,5 @@ function toItem(row: ContractRow): ContractListItem {
       refusedAt: iso(party.refusedAt),
     })),
     myAction: row.my_action,
-    createdAt: iso(row.created_at)!,
-    signingStartedAt: iso(row.signing_started_at),
-    signingDeadline: iso(row.signing_deadline),
   };
 }
