@@ -1,6 +1,7 @@
 /** `@esign/platform`: what the server and the web app share. */
 export * from './api';
 export * from './constants';
+export * from './contract-actions';
 export * from './contract-create';
 export * from './contract-lists';
 export * from './contracts';

@@ -311,6 +311,79 @@ export const MESSAGES = {
     en: "The company's seal is made once the company is verified",
     zh: '企业完成认证后才会生成企业印章',
   },
+  // A contract's life after it is sent (contract-actions.ts).
+  sealRequired: { en: 'A seal must be picked before signing', zh: '签署前请先选择印章' },
+  sealNotYours: {
+    en: 'This seal cannot be used to sign this contract',
+    zh: '该印章不能用于签署本合同',
+  },
+  signTicketRequired: {
+    en: 'Confirm with a verification code or a face check before signing',
+    zh: '签署前请先完成验证码或人脸验证',
+  },
+  signTicketInvalid: {
+    en: 'The verification has expired or was already used; please verify again',
+    zh: '验证已过期或已使用，请重新验证',
+  },
+  faceMismatch: { en: 'Your face recognition is inconsistent', zh: '您的人脸识别信息不一致' },
+  notYourParty: {
+    en: 'You are not the party who may do this on this contract',
+    zh: '您不是本合同可执行此操作的签署方',
+  },
+  notInitiator: {
+    en: 'Only the contract’s initiator may do this',
+    zh: '只有合同发起方可以执行此操作',
+  },
+  notYourTurn: {
+    en: 'The parties sign in order: it is not your turn yet',
+    zh: '本合同按顺序签署，尚未轮到您',
+  },
+  partyAlreadySigned: { en: 'Your party has already signed', zh: '您已签署该合同' },
+  partyAlreadyFilled: {
+    en: 'Your party has already filled in its fields',
+    zh: '您已填写过本方内容',
+  },
+  signedConcurrently: {
+    en: 'This part was signed a moment ago in another window; the contract holds that signature',
+    zh: '该签署已在另一个窗口完成，合同保留那次签署',
+  },
+  contractLockedByOther: {
+    en: 'Someone else of your party is working on this contract; please try again in a few minutes',
+    zh: '本方其他人正在处理该合同，请稍后再试',
+  },
+  urgeTooSoon: {
+    en: 'Each party can be urged once an hour: please try again later',
+    zh: '每个签署方每小时只能催办一次，请稍后再试',
+  },
+  nothingToUrge: { en: 'No party is waiting to act', zh: '没有待处理的签署方' },
+  refusalReasonRequired: {
+    en: 'Please give a reason for refusing',
+    zh: '请填写拒签原因',
+  },
+  refusalReasonTooLong: {
+    en: 'The reason is at most 200 characters',
+    zh: '原因不能超过 200 个字符',
+  },
+  withdrawalReasonTooLong: {
+    en: 'The reason is at most 200 characters',
+    zh: '原因不能超过 200 个字符',
+  },
+  fieldValueRequired: {
+    en: 'Please fill in every required field',
+    zh: '请填写所有必填项',
+  },
+  fieldNotYours: {
+    en: 'Only your own party’s fields can be filled in',
+    zh: '只能填写本方的字段',
+  },
+  oneDownloadAtATime: {
+    en: 'Only one contract can be downloaded at a time',
+    zh: '一次只能下载一份合同',
+  },
+  downloadLinkExpired: {
+    en: 'This download link has expired; please download again from the contract',
+    zh: '下载链接已过期，请在合同中重新下载',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -36,6 +36,7 @@ import {
   type CheckedProject,
 } from '../templates/project';
 import { findTemplate } from '../templates/queries';
+import { scheduleExpiry } from './expiry';
 import { accountsOf, type NamedParty, type PlatformAccounts } from './platform-accounts';
 
 export type CreateBody = z.output<typeof contractCreateBody>;
@@ -248,6 +249,8 @@ export async function createContract(
       checked,
       deadline,
     });
+    // The deadline sweep is pulled to this deadline, so the contract expires on time.
+    if (deadline) await scheduleExpiry(tx, deadline);
     for (const party of parties) {
       await tx.query(
         `INSERT INTO contract_participants (contract_id, party, user_id, company_id, company_name,

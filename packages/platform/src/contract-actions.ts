@@ -1,0 +1,268 @@
+/**
+ * A contract's life after it is sent (spec 000 §4, §7; issue 11), shared by the server and the web
+ * app: filling in (contract/write), the seals a signer may use (seal/listContractSeal), confirming
+ * with an SMS code (base/sendAuthCode, validateAuthCode) or a face check (base/getFaceUrl,
+ * getFaceResult), signing (contract/sign), refusing (contract/reject), urging (contract/urge),
+ * withdrawing (contract/revoke), removing (contract/remove), locking while a party works
+ * (contract/lock), the PDF as it stands (contract/getLink, getDownloadTicket), its signatures
+ * (contract/signatures) and its audit trail (contract/attestation).
+ *
+ * Whether an action may happen in a contract's status is `nextStatus`'s (contracts.ts) alone; who
+ * may take it is the server's (apps/server/src/contracts/CONTEXT.md).
+ */
+import * as z from 'zod/mini';
+import { FIELD_VALUE_MAX } from './contract-create';
+import type { ContractAction, ContractStatus } from './contracts';
+import type { MessageKey } from './messages';
+import { recordIdSchema } from './paging';
+import { TEMPLATE_PARTIES, type TemplateParty } from './templates';
+
+const err = (key: MessageKey) => ({ error: key });
+const trimmed = () => z.string().check(z.trim());
+
+/** The contract a call is about (`id`, a JSON number or a digit string). */
+const contractId = { id: recordIdSchema };
+
+/** A refusal's reason, at most (characters). */
+export const REFUSAL_REASON_MAX = 200;
+/** A withdrawal's reason, at most (characters). */
+export const WITHDRAWAL_REASON_MAX = 200;
+/** An image a party fills in (an ID-card photo…), at most (bytes of the data URL). */
+export const FILLED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** The initiator urges a party at most once in this time. */
+export const URGE_INTERVAL_MS = 60 * 60 * 1000;
+/** A lock on a contract (contract/lock) lasts this long unless renewed. */
+export const CONTRACT_LOCK_MS = 5 * 60 * 1000;
+/** What a valid code or face check allows: signing that contract once, within this time. */
+export const SIGN_TICKET_MS = 10 * 60 * 1000;
+/** SMS codes for signing are 6 digits. */
+export const AUTH_CODE_PATTERN = /^\d{6}$/;
+
+// ---- Requests ----
+
+/** GET contract/getLink, getDownloadTicket, signatures, attestation; base/sendAuthCode, getFaceUrl. */
+export const contractQuery = z.object({
+  id: z.coerce.number().check(z.int(err('invalidValue')), z.minimum(1, err('invalidValue'))),
+});
+
+/** The party a call acts for, where the session holds more than one party of the contract. */
+const partyOf = z.optional(z.enum(TEMPLATE_PARTIES, err('invalidValue')));
+
+/**
+ * POST contract/write: a party fills in its own fields, by element uuid: text and date values as
+ * text (a date in the field's own format), images as `data:image/png;base64,…` or JPEG. The
+ * template's rules apply (required, length, number, format).
+ */
+export const contractWriteBody = z.object({
+  ...contractId,
+  party: partyOf,
+  values: z.record(
+    z.string(),
+    z.string().check(z.maxLength(FILLED_IMAGE_MAX_BYTES, err('invalidValue'))),
+  ),
+});
+
+/** GET seal/listContractSeal: the seals the session may sign the contract with. */
+export const contractSealsQuery = z.object({
+  id: contractQuery.shape.id,
+  party: partyOf,
+});
+
+/** GET base/sendAuthCode: an SMS code to the signer's own phone, for signing this contract. */
+export const sendAuthCodeQuery = contractQuery;
+
+/** POST base/validateAuthCode: the code, answered with a sign ticket. */
+export const validateAuthCodeBody = z.object({
+  ...contractId,
+  code: trimmed().check(
+    z.minLength(1, err('smsCodeRequired')),
+    z.regex(AUTH_CODE_PATTERN, err('smsCodeInvalid')),
+  ),
+});
+
+/** GET base/getFaceResult: the face check's outcome, answered with a sign ticket when it passed. */
+export const faceResultQuery = z.object({
+  ...contractId,
+  faceToken: z.string().check(z.minLength(1, err('invalidValue')), z.maxLength(200)),
+});
+
+/**
+ * POST contract/sign: sign as `party` (the session's party whose turn it is, by default) with a
+ * seal of seal/listContractSeal, confirmed by a ticket of validateAuthCode or getFaceResult.
+ */
+export const contractSignBody = z.object({
+  ...contractId,
+  party: partyOf,
+  sealId: z.string().check(z.minLength(1, err('sealRequired')), z.maxLength(100)),
+  ticket: z.string().check(z.minLength(1, err('signTicketRequired')), z.maxLength(200)),
+});
+
+/** POST contract/reject: refuse to sign, with a reason. */
+export const contractRejectBody = z.object({
+  ...contractId,
+  party: partyOf,
+  reason: trimmed().check(
+    z.minLength(1, err('refusalReasonRequired')),
+    z.maxLength(REFUSAL_REASON_MAX, err('refusalReasonTooLong')),
+  ),
+});
+
+/** POST contract/urge: remind the parties whose move it is. */
+export const contractUrgeBody = z.object(contractId);
+
+/** POST contract/revoke: the initiator withdraws the contract. */
+export const contractRevokeBody = z.object({
+  ...contractId,
+  reason: z._default(
+    trimmed().check(z.maxLength(WITHDRAWAL_REASON_MAX, err('withdrawalReasonTooLong'))),
+    '',
+  ),
+});
+
+/** POST contract/remove: the initiator removes a contract that ended unsigned from the lists. */
+export const contractRemoveBody = z.object(contractId);
+
+/** POST contract/lock: take (`lock: true`, renewing one's own) or release a party's lock. */
+export const contractLockBody = z.object({
+  ...contractId,
+  lock: z._default(z.boolean(), true),
+});
+
+export type ContractWriteBody = z.input<typeof contractWriteBody>;
+export type ContractSignBody = z.input<typeof contractSignBody>;
+export type ContractRejectBody = z.input<typeof contractRejectBody>;
+export type ContractRevokeBody = z.input<typeof contractRevokeBody>;
+
+// ---- Answers ----
+
+/** What an action changed (write, sign, reject, revoke, remove). */
+export interface ContractActed {
+  id: string;
+  status: ContractStatus;
+  /** SHA-256 of the contract's PDF after the action (it changes with each signature). */
+  pdfSha256: string | null;
+}
+
+/** One seal of seal/listContractSeal. */
+export interface ContractSeal {
+  /** What contract/sign takes: the seal, never anything the client can forge into another's. */
+  id: string;
+  kind: 'personal' | 'company';
+  /** The seal's name as shown: the person's name or the company's. */
+  name: string;
+  /** The party it signs for. */
+  party: TemplateParty;
+  /** The seal's PNG (an address under /api the session may fetch). */
+  imageUrl: string;
+  /** The default one to offer. */
+  default: boolean;
+}
+
+/** base/sendAuthCode's answer. */
+export interface AuthCodeSent {
+  /** The phone it went to, masked (138****0000). */
+  phone: string;
+  /** Seconds until another code may be sent (the resend countdown). */
+  resendAfterSeconds: number;
+}
+
+/** validateAuthCode's and a passed getFaceResult's answer: a one-time permission to sign. */
+export interface SignTicket {
+  ticket: string;
+  /** ISO 8601 */
+  expiresAt: string;
+}
+
+/** base/getFaceUrl's answer. */
+export interface FaceCheckStarted {
+  /** Where the signer takes the face check (the provider's page). */
+  url: string;
+  /** What getFaceResult asks about. */
+  faceToken: string;
+  /** The development provider says so; a real one is false. */
+  development: boolean;
+}
+
+/** base/getFaceResult's answer. */
+export type FaceCheckResult =
+  { state: 'pending' } | { state: 'failed' } | ({ state: 'passed' } & SignTicket);
+
+/** contract/urge's answer. */
+export interface ContractUrged {
+  /** The parties reminded now. */
+  urged: TemplateParty[];
+  /** ISO 8601: when each party can be urged again (an hour after its last reminder). */
+  nextUrgeAt: string;
+}
+
+/** contract/lock's answer. */
+export interface ContractLock {
+  locked: boolean;
+  /** Who holds it (a name), when someone does. */
+  holder: string | null;
+  /** ISO 8601 */
+  until: string | null;
+  /** The session holds it. */
+  mine: boolean;
+}
+
+/** contract/getLink's and getDownloadTicket's answer: a short-lived address of the PDF. */
+export interface ContractPdfLink {
+  link: string;
+  /** ISO 8601 */
+  expiresAt: string;
+  /** SHA-256 of the PDF it serves. */
+  sha256: string;
+  /** The file name offered when downloading. */
+  fileName: string;
+}
+
+/** One digital signature of contract/signatures, as poppler's pdfsig verifies it. */
+export interface ContractSignatureView {
+  /** The signature's place in the file, 1 first. */
+  index: number;
+  signerName: string;
+  /** The party it signed for, where the platform recorded it. */
+  party: TemplateParty | null;
+  /** ISO 8601, the time the signature claims. */
+  signedAt: string | null;
+  certificateSubject: string;
+  certificateIssuer: string;
+  /** The signature's cryptography holds and its certificate chains to the platform's authority. */
+  valid: boolean;
+  /** The bytes it covers are unchanged (every signature but the last covers part of the file). */
+  coversWholeDocument: boolean;
+  /** pdfsig's own words, for the curious. */
+  detail: string;
+}
+
+/** contract/signatures' answer. */
+export interface ContractSignatures {
+  sha256: string;
+  signatures: ContractSignatureView[];
+  /** Every signature is valid and the last covers the whole file. */
+  intact: boolean;
+}
+
+/** One entry of the audit trail as online-attestation shows it. */
+export interface AttestationEntry {
+  seq: number;
+  action: ContractAction | 'create' | 'view' | 'download';
+  /** ISO 8601 */
+  at: string;
+  actorName: string | null;
+  actorPhone: string | null;
+  companyName: string | null;
+  ip: string | null;
+  documentSha256: string;
+  details: Record<string, unknown>;
+  hash: string;
+  prevHash: string | null;
+}
+
+/** contract/attestation's answer. */
+export interface ContractAttestation {
+  entries: AttestationEntry[];
+  chain:
+    { intact: true } | { intact: false; brokenAt: number; problem: 'sequence' | 'link' | 'hash' };
+}
