@@ -11,7 +11,6 @@
  * may take it is the server's (apps/server/src/contracts/CONTEXT.md).
  */
 import * as z from 'zod/mini';
-import { FIELD_VALUE_MAX } from './contract-create';
 import type { ContractAction, ContractStatus } from './contracts';
 import type { MessageKey } from './messages';
 import { recordIdSchema } from './paging';
