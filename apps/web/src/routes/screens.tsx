@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CONTRACT_LAUNCH_SCREENS } from '../pages/contract/launch/screens';
 import DashboardPage from '../pages/dashboard/DashboardPage';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
 import { lazyScreen } from './lazyScreen';
@@ -10,6 +11,7 @@ import { lazyScreen } from './lazyScreen';
 export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/dashboard': DashboardPage,
   ...TEMPLATE_EDITOR_SCREENS,
+  ...CONTRACT_LAUNCH_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),

@@ -1,0 +1,267 @@
+import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
+import { message, type ContractCreated, type ContractDocument } from '@esign/platform';
+import type { TemplateProject } from '@esign/template-editor';
+import { Alert, Button, Card, Form, Space, Spin, Steps, type FormRule } from 'antd';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useCreateContract } from '../../../api/contractLaunch';
+import { refusalProblems } from '../../../api/templateEditor';
+import { AppForm } from '../../../forms/AppForm';
+import { localeOf } from '../../../i18n/locale';
+import { useSession } from '../../../session';
+import { useUnsavedWork } from '../../../session/unsavedWork';
+import { ContractDocumentField } from '../../template/ContractDocumentField';
+import { LeaveUnsavedDialog } from '../../template/LeaveUnsavedDialog';
+import { CONTRACT_LIST_PATH } from '../paths';
+import {
+  TaskNameField,
+  TermsFields,
+  checkDetails,
+  refusalOf,
+  showRefusal,
+  type CheckedDetails,
+  type DetailsFormValues,
+} from './DetailsFields';
+import { LaunchGate } from './LaunchGate';
+import {
+  bodyFromDocument,
+  fieldsOfUnnamedParties,
+  firstParties,
+  placeRefusal,
+  withNamedParties,
+  type Initiator,
+} from './launchForm';
+import { PartiesField, PartiesSummary } from './PartiesField';
+import { launchedPath } from './paths';
+import { ReceiversField } from './ReceiversField';
+import { SendNotice, type Notice } from './SendNotice';
+import './launch.css';
+
+const PlaceOnDocument = lazy(() => import('./PlaceOnDocument'));
+
+interface LaunchFormValues extends DetailsFormValues {
+  document?: ContractDocument;
+}
+
+/** The placed project and the document it was placed on. */
+interface Placed {
+  documentId: string;
+  project: TemplateProject | null;
+}
+
+/** A contract from a document: its details, then its fields and seals, then sent. */
+function LaunchFromDocument({ me }: { me: Initiator }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n);
+  const navigate = useNavigate();
+  const companyId = useSession((state) => state.companyId);
+  const [form] = Form.useForm<LaunchFormValues>();
+  const [step, setStep] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const [checked, setChecked] = useState<CheckedDetails | null>(null);
+  const [placed, setPlaced] = useState<Placed | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [sent, setSent] = useState<ContractCreated | null>(null);
+  const create = useCreateContract(companyId);
+  useUnsavedWork(touched && sent === null);
+
+  // Sent: the question about unsaved work is gone before the page is left.
+  useEffect(() => {
+    if (sent) navigate(launchedPath(sent.id));
+  }, [sent, navigate]);
+
+  // While the initiator fills in the rest, the editor's code downloads.
+  const document = Form.useWatch('document', form);
+  const ready = document?.status === 'ready';
+  useEffect(() => {
+    if (ready) void import('./PlaceOnDocument');
+  }, [ready]);
+
+  const documentRule: FormRule = {
+    validator: async (_rule, value: ContractDocument | undefined) => {
+      if (!value) throw new Error(message('contractDocumentRequired', locale));
+      if (value.status === 'converting') throw new Error(message('documentNotReady', locale));
+      if (value.status === 'failed')
+        throw new Error(value.error ?? message('conversionFailed', locale));
+    },
+  };
+
+  const next = async () => {
+    if (checking) return;
+    setNotice(null);
+    setChecking(true);
+    const result = await checkDetails(form);
+    setChecking(false);
+    if (!result.ok) {
+      if (result.general)
+        setNotice({ title: t('contractLaunch.notChecked'), description: result.general });
+      return;
+    }
+    const documentId = (form.getFieldValue('document') as ContractDocument).id;
+    const { participants } = result.checked.details;
+    setChecked(result.checked);
+    // The same document keeps what was placed on it; the parties are the ones named now.
+    setPlaced((current) =>
+      current?.documentId === documentId && current.project
+        ? { documentId, project: withNamedParties(current.project, participants) }
+        : { documentId, project: null },
+    );
+    setStep(1);
+  };
+
+  const send = async () => {
+    if (!checked || !placed?.project || create.isPending) return;
+    setNotice(null);
+    const { details } = checked;
+    const stray = fieldsOfUnnamedParties(placed.project, details.participants);
+    if (stray.length > 0) {
+      setNotice({
+        title: t('contractLaunch.notSent'),
+        description: t('contractLaunch.strayFields', { parties: stray.join(', ') }),
+      });
+      return;
+    }
+    try {
+      setSent(
+        await create.mutateAsync(bodyFromDocument(details, placed.documentId, placed.project)),
+      );
+    } catch (error) {
+      const { text, data } = refusalOf(error);
+      const where = placeRefusal(text, data, details.participants);
+      if (where.fields.length > 0) {
+        setStep(0);
+        showRefusal(form, where);
+        setNotice({
+          title: t('contractLaunch.notSent'),
+          description: t('contractLaunch.fixDetails'),
+        });
+        return;
+      }
+      setNotice({
+        title: t('contractLaunch.notSent'),
+        description: where.general ?? text,
+        items: refusalProblems(error).map((problem) => problem.message),
+      });
+    }
+  };
+
+  return (
+    <>
+      <Steps
+        className="launch-steps"
+        current={step}
+        items={[
+          { title: t('contractLaunch.steps.details') },
+          { title: t('contractLaunch.steps.place') },
+        ]}
+      />
+      <SendNotice notice={notice} onClose={() => setNotice(null)} />
+      <div hidden={step !== 0}>
+        <Card>
+          <AppForm<LaunchFormValues>
+            form={form}
+            scrollToFirstError
+            initialValues={{
+              name: '',
+              agreementType: 'contract',
+              signingOrder: 'parallel',
+              signingDeadline: null,
+              participants: firstParties(me),
+              receivers: [],
+            }}
+            onValuesChange={(changed: Partial<LaunchFormValues>) => {
+              setTouched(true);
+              // A document field shown wrong is checked again as soon as it changes.
+              if ('document' in changed && form.getFieldError('document').length > 0) {
+                void form.validateFields(['document']).catch(() => undefined);
+              }
+            }}
+            onFinish={() => void next()}
+          >
+            <TaskNameField locale={locale} />
+            <Form.Item
+              name="document"
+              label={t('contractLaunch.document')}
+              rules={[documentRule]}
+              validateTrigger={[]}
+            >
+              <ContractDocumentField />
+            </Form.Item>
+            <TermsFields locale={locale} />
+            <PartiesField form={form} locale={locale} me={me} />
+            <ReceiversField locale={locale} />
+            <Space className="launch-actions">
+              <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>{t('common.cancel')}</Button>
+              <Button type="primary" htmlType="submit" loading={checking}>
+                {t('common.next')}
+              </Button>
+            </Space>
+          </AppForm>
+        </Card>
+      </div>
+      {step === 1 && checked && placed ? (
+        <section className="launch-place" aria-label={t('contractLaunch.steps.place')}>
+          <PartiesSummary parties={checked.details.participants} standing={checked.standing} />
+          <Alert
+            className="launch-place-intro"
+            type="info"
+            showIcon
+            title={t('contractLaunch.placeIntro')}
+          />
+          <Suspense
+            fallback={
+              <div role="status" className="launch-loading">
+                <Spin /> {t('contractLaunch.loadingDocument')}
+              </div>
+            }
+          >
+            <PlaceOnDocument
+              documentId={placed.documentId}
+              parties={checked.details.participants}
+              project={placed.project}
+              onProjectChange={(project) =>
+                setPlaced((current) => current && { ...current, project })
+              }
+              locale={locale}
+            />
+          </Suspense>
+          <Space className="launch-actions">
+            <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => setStep(0)}>
+              {t('common.back')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<SendOutlined aria-hidden />}
+              disabled={!placed.project}
+              loading={create.isPending}
+              onClick={() => void send()}
+            >
+              {t('contractLaunch.send')}
+            </Button>
+          </Space>
+        </section>
+      ) : null}
+      <LeaveUnsavedDialog when={touched && sent === null} />
+    </>
+  );
+}
+
+/**
+ * /agency-contract/directly-launch: a contract from an uploaded document — its task name,
+ * document, agreement type, parties, copy recipients, deadline and signing order; then each
+ * party's fields and seals placed on it in the editor; then sent (contract/create).
+ */
+export default function DirectlyLaunchPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page launch">
+      <header className="page-header">
+        <h1 className="page-title">{t('routes.directlyLaunch')}</h1>
+        <p className="page-subtitle">{t('contractLaunch.intro')}</p>
+      </header>
+      <LaunchGate>{(me) => <LaunchFromDocument me={me} />}</LaunchGate>
+    </div>
+  );
+}
