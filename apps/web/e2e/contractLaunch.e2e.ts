@@ -1,0 +1,262 @@
+/**
+ * Initiating contracts as the issue asks it of the platform, end to end: the demo company's
+ * administrator sends a contract from an uploaded PDF (a seal for A and a signature for B placed
+ * in the editor, the demo person named as B) and finds it in the list; sends one from an enabled
+ * template, filling its own field in the editor's fill mode; and a newly registered user who is
+ * not real-name verified is sent to verify first.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  apiPath,
+  type ContractDetail,
+  type ContractDocument,
+  type TemplateCreated,
+  type UploadedFile,
+} from '@esign/platform';
+import {
+  createEditorStore,
+  createPage,
+  createProject,
+  toStoredProject,
+  type TemplateProject,
+} from '@esign/template-editor/core';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { A4, contractPdf } from '../src/stories/demoPdf';
+import { api } from './api';
+import { screenshot, signIn, typeInto } from './browser';
+import { endToEnd } from './harness';
+import { DEMO } from './server';
+
+const { newPage, platform } = endToEnd();
+
+const NEW_PHONE = '13700000002';
+const NEW_PASSWORD = 'Welcome123';
+
+/** A one-page contract PDF on disk, for the file chooser. */
+function contractFile(name: string, title: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'esign-e2e-launch-')), name);
+  writeFileSync(file, Buffer.from(contractPdf(title, 1), 'latin1'));
+  return file;
+}
+
+/** Signs the demo administrator into the demo company's console. */
+async function intoCompany(page: Page): Promise<void> {
+  await signIn(page, DEMO.admin, DEMO.password);
+  await page.getByRole('button', { name: 'Switch console: Personal Console' }).click();
+  await page.getByRole('menuitem', { name: DEMO.company }).click();
+  await page.getByRole('button', { name: `Switch console: ${DEMO.company}` }).waitFor();
+}
+
+/** Names the demo person as party B of the form. */
+async function nameDemoPersonAsB(page: Page): Promise<void> {
+  await typeInto(page.getByRole('textbox', { name: 'Name of party B' }), 'Demo Person');
+  await typeInto(page.getByRole('textbox', { name: 'Phone of party B' }), DEMO.person);
+}
+
+/** The contract the confirmation shows, read back from the server. */
+async function confirmed(page: Page): Promise<ContractDetail> {
+  await page.waitForURL(/\/agency-contract\/directly-success\?id=\d+$/);
+  await page.getByRole('heading', { name: 'Contract sent', level: 1 }).waitFor();
+  const id = new URL(page.url()).searchParams.get('id')!;
+  const detail = await api<ContractDetail>(page, `${apiPath('contractDetail')}?id=${id}`);
+  await page.getByText(detail.number, { exact: true }).waitFor();
+  return detail;
+}
+
+/**
+ * An enabled template of the company made through the API (the template screens have their own
+ * journeys): party A, the company, fills in its address and seals; party B signs.
+ */
+async function enabledTemplate(page: Page, name: string): Promise<string> {
+  const file = await api<UploadedFile>(page, apiPath('upload'), undefined, {
+    file: {
+      name: 'Supply.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(contractPdf(name, 1), 'latin1'),
+    },
+  });
+  const document = await api<ContractDocument>(page, apiPath('documentCreate'), {
+    fileId: file.id,
+  });
+  const participants = [
+    { party: 'A', name: 'Supplier', sign: true, fill: true },
+    { party: 'B', name: 'Buyer', sign: true, fill: false },
+  ] as const;
+  const { id } = await api<TemplateCreated>(page, apiPath('templateSaveInfo'), {
+    name,
+    classifyId: null,
+    description: 'Goods supplied every month',
+    documentId: document.id,
+    participants,
+  });
+  const project: TemplateProject = createProject({ width: A4.width, height: A4.height });
+  project.pages = [createPage(A4)];
+  project.hasSource = true;
+  project.participants = participants.map((p) => ({ ...p }));
+  const store = createEditorStore(project);
+  const pageId = store.getState().project.pages[0]!.uuid;
+  const { addElement } = store.getState();
+  addElement(pageId, 'text', {
+    title: 'Supplier address',
+    config: { party: 'A', required: true },
+    commonStyle: { left: 60, top: 200, width: 260, height: 30 },
+  });
+  addElement(pageId, 'seal', { config: { party: 'A' }, commonStyle: { left: 60, top: 620 } });
+  addElement(pageId, 'signature', {
+    config: { party: 'B' },
+    commonStyle: { left: 360, top: 620, width: 160, height: 60 },
+  });
+  await api(page, apiPath('templateEdit'), {
+    id,
+    project: toStoredProject(store.getState().project),
+  });
+  await api(page, apiPath('templateUpdateStatus'), { id, status: 1 });
+  return id;
+}
+
+describe('initiating contracts, end to end', () => {
+  it('from an uploaded PDF: a seal for A and a signature for B placed, sent, confirmed and listed', async () => {
+    const page = await newPage({ width: 1366, height: 900 });
+    await intoCompany(page);
+    await page.goto('/agency-contract/directly-launch');
+    await page.getByRole('heading', { name: 'Initiate a contract', level: 1 }).waitFor();
+
+    // Next with nothing filled in: the spec's messages.
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('The task name cannot be empty').waitFor();
+    await page.getByText('Please choose the contract document').waitFor();
+
+    await typeInto(page.getByRole('textbox', { name: 'Task name' }), 'Consulting agreement');
+    await page
+      .getByLabel('Contract document')
+      .setInputFiles(contractFile('Consulting.pdf', 'Consulting agreement'));
+    await page.getByText('Consulting.pdf is ready: 1 page(s)').waitFor();
+    // Party A is the administrator for the company; B is the demo person.
+    expect(await page.getByRole('textbox', { name: 'Company of party A' }).inputValue()).toBe(
+      DEMO.company,
+    );
+    expect(await page.getByRole('textbox', { name: 'Phone of party A' }).inputValue()).toBe(
+      DEMO.admin,
+    );
+    await nameDemoPersonAsB(page);
+    await page.getByRole('radio', { name: 'In order (A, then B, …)' }).check();
+    await screenshot(page, 'contract-launch-details');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // The parties as the server knows them, then the editor over the document.
+    const placing = page.getByRole('region', { name: 'Seals and fields' });
+    await placing.getByText('On the platform').first().waitFor();
+    const editor = page.getByRole('application', { name: 'Template editor' });
+    const pageOne = editor.getByRole('group', { name: 'Page 1' });
+    await pageOne.waitFor();
+    const place = async (kind: string, x: number, y: number, party: string) => {
+      const box = (await pageOne.boundingBox())!;
+      const scale = box.width / A4.width;
+      await editor
+        .getByRole('button', { name: kind, exact: true })
+        .dragTo(pageOne, { targetPosition: { x: x * scale, y: y * scale } });
+      await editor
+        .getByRole('combobox', { name: /^Party/ })
+        .first()
+        .selectOption(party);
+    };
+    await place('Seal', 150, 160, 'A');
+    await place('Signature', 400, 260, 'B');
+    await screenshot(page, 'contract-launch-placing');
+
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().includes('/contract/create'),
+    );
+    await page.getByRole('button', { name: 'Send for signing' }).click();
+    const body = (await sent).postDataJSON() as { project: TemplateProject; signingOrder: string };
+    expect(body.signingOrder).toBe('sequential');
+    expect(
+      body.project.pages[0]!.elements.map((element) => [element.elName, element.config.party]),
+    ).toEqual([
+      ['seal', 'A'],
+      ['signature', 'B'],
+    ]);
+
+    const detail = await confirmed(page);
+    expect(detail.name).toBe('Consulting agreement');
+    expect(detail.status).toBe('signing');
+    expect(detail.participants.map((p) => [p.party, p.name, p.phone, p.companyName])).toEqual([
+      ['A', 'Demo Admin', DEMO.admin, DEMO.company],
+      ['B', 'Demo Person', DEMO.person, null],
+    ]);
+    await page.getByText('Signing', { exact: true }).waitFor();
+    // A signs first: the administrator may sign now.
+    await page.getByRole('button', { name: 'Sign now' }).waitFor();
+    await screenshot(page, 'contract-launch-success');
+
+    await page.getByRole('button', { name: 'Back to the list' }).click();
+    await page.waitForURL('**/agency-contract/index**');
+    await page.getByRole('tab', { name: 'I initiated' }).click();
+    const row = page.getByRole('row').filter({ hasText: detail.number });
+    await row.getByText('Consulting agreement', { exact: true }).waitFor();
+  });
+
+  it('from an enabled template: its parties named, the initiator’s field filled, sent', async () => {
+    const page = await newPage({ width: 1366, height: 900 });
+    await intoCompany(page);
+    const templateId = await enabledTemplate(page, 'Supply agreement');
+
+    await page.goto('/agency-contract/directly-template');
+    await page.getByRole('heading', { name: 'Initiate from a template', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Use Supply agreement' }).click();
+    await page.waitForURL(`**/agency-contract/directly-template?templateId=${templateId}`);
+    await page.getByText('Template: Supply agreement').waitFor();
+    // The task is named after the template; A (the supplier) is the administrator's company.
+    expect(await page.getByRole('textbox', { name: 'Task name' }).inputValue()).toBe(
+      'Supply agreement',
+    );
+    await page.getByText('Party A · Supplier').waitFor();
+    await nameDemoPersonAsB(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // The initiator fills its own field in the editor's fill mode; empty, it is refused.
+    const editor = page.getByRole('application', { name: 'Template editor' });
+    const address = editor.getByRole('textbox', { name: 'Supplier address' });
+    await address.waitFor();
+    await page.getByRole('button', { name: 'Send for signing' }).click();
+    await page.getByText('The text box value cannot be empty').waitFor();
+    await typeInto(address, '8 Harbour Road, Qingdao');
+    await page.getByText('Fill in your own fields (party A)').click();
+    await screenshot(page, 'contract-launch-template-fill');
+    await page.getByRole('button', { name: 'Send for signing' }).click();
+
+    const detail = await confirmed(page);
+    expect(detail.templateId).toBe(templateId);
+    expect(detail.name).toBe('Supply agreement');
+    const field = (detail.project as TemplateProject).pages[0]!.elements.find(
+      (element) => element.title === 'Supplier address',
+    );
+    expect(field?.value).toBe('8 Harbour Road, Qingdao');
+    await screenshot(page, 'contract-launch-template-success');
+  });
+
+  it('sends a newly registered user who is not real-name verified to verify first', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    await typeInto(page.getByRole('textbox', { name: 'Phone number' }), NEW_PHONE);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+    const code = await platform().smsCode(NEW_PHONE, 'register');
+    await typeInto(page.getByRole('textbox', { name: 'Verification code' }), code);
+    await typeInto(page.getByRole('textbox', { name: 'Password', exact: true }), NEW_PASSWORD);
+    await typeInto(page.getByRole('textbox', { name: 'Confirm the password' }), NEW_PASSWORD);
+    await page.getByRole('checkbox', { name: /I have read and accept/ }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto('/agency-contract/directly-launch');
+    await page.getByRole('heading', { name: 'Please authenticate your name first' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Task name' }).count()).toBe(0);
+    await screenshot(page, 'contract-launch-real-name');
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.waitForURL('**/real-name/index?isPerson=true');
+  });
+});
