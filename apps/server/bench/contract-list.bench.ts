@@ -9,6 +9,7 @@ import { DEFAULT_TENANT_ID, PERSONAL_CONSOLE_ID, type ContractListQuery } from '
 import { afterAll, bench, describe } from 'vitest';
 import type { AccessClaims } from '../src/auth/tokens';
 import { listContracts } from '../src/contracts/lists';
+import { refreshTurns } from '../src/contracts/turn';
 import { migrate, openDatabase, type Database } from '../src/db';
 import { DEMO_COMPANY, seed } from '../src/seed';
 
@@ -47,6 +48,12 @@ async function prepare(database: Database) {
      SELECT c.id, 'B', $1, '13800000001', 'Demo Person', 1,
        CASE WHEN c.status = 'completed' THEN now() END FROM contracts c`,
     [person],
+  );
+  // Whose move it is, as contract/create and the actions keep it.
+  const ids = await database.query<{ id: string }>('SELECT id FROM contracts');
+  await refreshTurns(
+    database,
+    ids.map((row) => Number(row.id)),
   );
   await database.query('ANALYZE');
 

@@ -33,6 +33,7 @@ import type { Database, Queryable } from '../db';
 import { ApiError } from '../http/route';
 import { consoleContracts, consoleParty } from './console-contracts';
 import { NO_DOCUMENT_SHA256 } from './expiry';
+import { refreshTurns } from './turn';
 
 /** The contract's row as an action sees it, locked for the transaction. */
 export interface ActedContract {
@@ -181,7 +182,10 @@ export async function actOnContract<T>(
         }),
       notify: (to, notice) => notify(tx, session.tenantId, to, notice),
     };
-    return handler(act);
+    const result = await handler(act);
+    // The action may have moved the turn (a fill, a signature, a refusal, a new status).
+    await refreshTurns(tx, [contract.id]);
+    return result;
   });
 }
 

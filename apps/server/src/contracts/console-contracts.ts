@@ -53,3 +53,23 @@ export function copiedTo(user: string): string {
   return `EXISTS (SELECT 1 FROM contract_receivers r WHERE r.contract_id = c.id AND (r.user_id = ${user}
     OR (r.user_id IS NULL AND r.phone = (SELECT x.phone FROM users x WHERE x.id = ${user}))))`;
 }
+
+/**
+ * `consoleContracts` for many rows at once (the lists, the home screen's counts): the same
+ * contracts, matched on the contract's own row — its initiator and its `party_consoles`, kept by
+ * `refreshTurns` — instead of its parties' rows. `$1` is the tenant, `$2` the company (or the user
+ * in the personal console) and `$3` the console's keys (`consoleKeys`); a caller numbers its own
+ * parameters from $4.
+ */
+export function consoleContractRows(
+  { tenantId, userId, companyId }: AccessClaims,
+  keys: readonly string[],
+): ContractFilter {
+  const company = companyId !== PERSONAL_CONSOLE_ID;
+  return {
+    where: `c.tenant_id = $1 AND (${
+      company ? 'c.company_id = $2' : '(c.company_id IS NULL AND c.initiator_user_id = $2)'
+    } OR c.party_consoles && $3::text[])`,
+    params: [tenantId, company ? companyId : userId, keys],
+  };
+}

@@ -30,6 +30,7 @@ import {
   type TemplateClient,
 } from '../test-support/templates';
 import { blankProject } from '../templates/project';
+import { refreshTurns } from './turn';
 
 const ADMIN = '13800000002';
 const PERSON = '13800000001';
@@ -592,6 +593,7 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
         "UPDATE contract_participants SET signed_at = now() WHERE contract_id = $1 AND party = 'A'",
         [turn],
       );
+      await refreshTurns(server.database, [Number(turn)]);
       const later = await bob.get<ContractDetail>('contractDetail', { id: turn });
       expect(later.body.data.myActions).toEqual(['sign', 'refuse']);
     });

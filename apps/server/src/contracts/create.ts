@@ -37,6 +37,7 @@ import {
 } from '../templates/project';
 import { findTemplate } from '../templates/queries';
 import { scheduleExpiry } from './expiry';
+import { refreshTurns } from './turn';
 import { accountsOf, type NamedParty, type PlatformAccounts } from './platform-accounts';
 
 export type CreateBody = z.output<typeof contractCreateBody>;
@@ -271,6 +272,7 @@ export async function createContract(
         ],
       );
     }
+    await refreshTurns(tx, [id]);
     for (const [position, receiver] of body.receivers.entries()) {
       await tx.query(
         `INSERT INTO contract_receivers (contract_id, position, name, phone, company_name, user_id)

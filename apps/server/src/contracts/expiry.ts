@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import type { Database, Queryable } from '../db';
 import { enqueueJob } from '../jobs/queue';
 import type { JobHandler } from '../jobs/worker';
+import { refreshTurns } from './turn';
 
 /** The job that expires the contracts whose signing deadline has passed (one row, rescheduling itself). */
 export const EXPIRY_JOB = 'contracts.expire-due';
@@ -119,6 +120,8 @@ async function expireBatch(tx: Queryable, limit: number): Promise<number> {
       `${EXPIRY_NOTICE.en.content}\n${EXPIRY_NOTICE.zh.content}`,
     ],
   );
+  // An expired contract waits for nobody.
+  await refreshTurns(tx, ids.map(Number));
   return due.length;
 }
 

@@ -20,7 +20,8 @@ import {
   iso,
   type ContractHeadRow,
 } from './contract-head';
-import { consoleContracts, consoleParty, copiedTo } from './console-contracts';
+import { consoleContractRows, copiedTo } from './console-contracts';
+import { consoleKeys } from './turn';
 
 /** SQL parameters numbered as they are added. */
 class Parameters {
@@ -41,42 +42,23 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const containing = (text: string) => `%${literal(text)}%`;
 
 /**
- * Conditions on `contracts c` for the session's console, given `consoleContracts`' $1 (tenant) and
- * $2 (the company, or the user in the personal console).
+ * Conditions on `contracts c` for the session's console, given `consoleContractRows`' $1 (tenant),
+ * $2 (the company, or the user in the personal console) and $3 (the console's keys). Whose move it
+ * is comes from `c.awaiting` (kept by `refreshTurns`: a party to fill while filling, to sign while
+ * signing, in a sequential order only at its turn), so that no tab joins the parties' rows.
  */
-function consoleConditions(session: AccessClaims) {
+function consoleConditions(session: AccessClaims, keys = '$3') {
   const company = session.companyId !== PERSONAL_CONSOLE_ID;
-  /** A party row `p` that is this console's: the company's, or the user's as a person. */
-  const own = (p: string) => consoleParty(p, company);
-  /** No signing party before `p` (in position) is still to sign. */
-  const first = (p: string) => `NOT EXISTS (
-      SELECT 1 FROM contract_participants q WHERE q.contract_id = ${p}.contract_id AND q.signs
-        AND q.signed_at IS NULL AND q.refused_at IS NULL AND q.position < ${p}.position)`;
-  /** The console's parties that have not acted, with `extra` conditions on them. */
-  const waitingParties = (extra: string) => `SELECT p.contract_id FROM contract_participants p
-      WHERE ${own('p')} AND p.refused_at IS NULL AND ${extra}`;
-  const fills = 'p.fills AND p.filled_at IS NULL';
-  const signs = 'p.signs AND p.signed_at IS NULL';
-  // The filters are uncorrelated semi-joins (each set computed once for the whole list): the
-  // count of a console with 100,000 contracts stays cheap. A sequential contract waits for the
-  // party whose turn it is; a parallel one for every party that has not signed.
-  const fill = `(c.status = 'filling' AND c.id IN (${waitingParties(fills)}))`;
-  const sign = `(c.status = 'signing' AND (
-      (c.signing_order = 'parallel' AND c.id IN (${waitingParties(signs)}))
-      OR (c.signing_order = 'sequential' AND c.id IN (${waitingParties(`${signs} AND ${first('p')}`)}))))`;
-  // The same, correlated, for the few rows of one page.
-  const rowMove = (what: string, turn: boolean) => `EXISTS (${waitingParties(what)}
-      AND p.contract_id = c.id${turn ? ` AND (c.signing_order = 'parallel' OR ${first('p')})` : ''})`;
+  const awaits = `c.awaiting && ${keys}::text[]`;
   const initiated = company
     ? 'c.company_id = $2'
     : 'c.company_id IS NULL AND c.initiator_user_id = $2';
   return {
-    todo: `(${fill} OR ${sign})`,
-    myAction: `CASE WHEN c.status = 'filling' AND ${rowMove(fills, false)} THEN 'fill'
-      WHEN c.status = 'signing' AND ${rowMove(signs, true)} THEN 'sign' END`,
+    todo: `(c.status IN ('filling', 'signing') AND ${awaits})`,
+    myAction: `CASE WHEN ${awaits} THEN CASE c.status WHEN 'filling' THEN 'fill'
+      WHEN 'signing' THEN 'sign' END END`,
     initiated,
-    received: `NOT (${initiated}) AND EXISTS (
-      SELECT 1 FROM contract_participants p WHERE p.contract_id = c.id AND ${own('p')})`,
+    received: `NOT (${initiated}) AND c.party_consoles && ${keys}::text[]`,
   };
 }
 
@@ -86,6 +68,7 @@ function consoleConditions(session: AccessClaims) {
  */
 function tabConditions(
   session: AccessClaims,
+  keys: readonly string[],
   tab: ContractListQuery['tab'],
 ): { conditions: string[]; params: Parameters } {
   if (tab === 'copied') {
@@ -96,7 +79,7 @@ function tabConditions(
       conditions: ['c.tenant_id = $1', copiedTo('$2')],
     };
   }
-  const visible = consoleContracts(session);
+  const visible = consoleContractRows(session, keys);
   const params = new Parameters(visible.params);
   const rules = consoleConditions(session);
   const conditions = [visible.where];
@@ -142,7 +125,8 @@ export async function listContracts(
   session: AccessClaims,
   query: ContractListQuery,
 ): Promise<ContractListPage> {
-  const { conditions, params } = tabConditions(session, query.tab);
+  const keys = await consoleKeys(database, session);
+  const { conditions, params } = tabConditions(session, keys, query.tab);
   const where = [...conditions, ...searchConditions(query, params)]
     .map((condition) => `(${condition})`)
     .join(' AND ');
@@ -170,6 +154,7 @@ export async function listContracts(
       : await readContracts(
           database,
           session,
+          keys,
           page.map((row) => Number(row.id)),
         );
   return { records, total, current: query.current, size: query.size };
@@ -179,10 +164,11 @@ export async function listContracts(
 async function readContracts(
   database: Database,
   session: AccessClaims,
+  keys: readonly string[],
   ids: number[],
 ): Promise<ContractListItem[]> {
-  const params = new Parameters(consoleContracts(session).params);
-  const { myAction } = consoleConditions(session);
+  const params = new Parameters([session.tenantId]);
+  const { myAction } = consoleConditions(session, params.add(keys));
   const list = params.add(ids);
   const rows = await database.query<ContractRow>(
     `SELECT ${CONTRACT_HEAD_COLUMNS},

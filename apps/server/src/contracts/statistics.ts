@@ -1,7 +1,8 @@
 import type { ContractStatistics, ContractStatus } from '@esign/platform';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db';
-import { consoleContracts } from './console-contracts';
+import { consoleContractRows } from './console-contracts';
+import { consoleKeys } from './turn';
 
 /**
  * The contracts of a session's console counted by status, each contract once, for the home
@@ -12,7 +13,7 @@ export async function countContracts(
   database: Database,
   session: AccessClaims,
 ): Promise<ContractStatistics> {
-  const { where, params } = consoleContracts(session);
+  const { where, params } = consoleContractRows(session, await consoleKeys(database, session));
   const rows = await database.query<{ status: ContractStatus; total: number }>(
     `SELECT c.status, count(*)::int AS total FROM contracts c WHERE ${where} GROUP BY c.status`,
     params,

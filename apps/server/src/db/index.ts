@@ -146,7 +146,10 @@ export async function migrate(database: Database): Promise<number[]> {
     'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const applied: number[] = [];
-  for (const migration of MIGRATIONS) {
+  // In ascending version order, whatever the list's order (one line per migration, added by
+  // whoever writes it).
+  const ordered = [...MIGRATIONS].sort((a, b) => a.version - b.version);
+  for (const migration of ordered) {
     const ran = await database.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(742001)');
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [

@@ -2,6 +2,7 @@ import { APP_SHELL_MIGRATION } from './app-shell-tables';
 import { AUDIT_MIGRATION } from './audit-tables';
 import { CONTRACT_DOCUMENT_MIGRATION } from './contract-document-tables';
 import { CONTRACT_ROLES_MIGRATION } from './contract-roles-tables';
+import { CONTRACT_TURN_MIGRATION } from './contract-turn-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
 import { SESSION_MIGRATION } from './session-tables';
@@ -114,4 +115,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   SIGNING_MIGRATION,
   CONTRACT_ROLES_MIGRATION,
   CONTRACT_DOCUMENT_MIGRATION,
+  CONTRACT_TURN_MIGRATION,
 ];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TENANT_ID, type ContractStatus } from '@esign/platform';
+import { refreshTurns } from '../contracts/turn';
 import type { Database } from '../db';
 
 /** A signing party: a user's account, or a phone with no account yet; for a company or not. */
@@ -98,6 +99,7 @@ export async function addContract(
       ],
     );
   }
+  await refreshTurns(database, [Number(contract!.id)]);
   for (const [index, receiver] of receivers.entries()) {
     await database.query(
       `INSERT INTO contract_receivers (contract_id, position, phone, company_name, user_id)
