@@ -10,6 +10,7 @@ import { sessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { contractCreateRoutes } from './create-routes';
+import { EXAMPLE_LIST_ITEM, EXAMPLE_LIST_PAGE } from './examples';
 import { listContracts } from './lists';
 import { countContracts } from './statistics';
 
@@ -24,6 +25,16 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
     summary: 'The console’s contracts counted by status, for the home screen',
     tag: 'sicpay-contract',
     auth: 'user',
+    example: {
+      answer: {
+        filling: 3,
+        signing: 5,
+        refused: 1,
+        approvalRejected: 0,
+        completed: 42,
+        expired: 2,
+      } satisfies ContractStatistics,
+    },
     handler: async ({ session }): Promise<ContractStatistics> => {
       await sessionConsole(database, session);
       return countContracts(database, session);
@@ -38,6 +49,10 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
     tag: 'sicpay-contract',
     auth: 'user',
     query: contractQuickPageQuery,
+    example: {
+      query: { tab: 'todo', current: 1, size: 10, name: 'Service', status: 'filling' },
+      answer: EXAMPLE_LIST_PAGE,
+    },
     handler: async ({ session, query }): Promise<ContractListPage> => {
       await sessionConsole(database, session);
       return listContracts(database, session, query);
@@ -52,6 +67,17 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
     tag: 'sicpay-contract',
     auth: 'user',
     query: contractMyPageQuery,
+    example: {
+      query: {
+        tab: 'initiated',
+        current: 1,
+        size: 10,
+        signFrom: '2026-11-01T00:00:00+08:00',
+        signTo: '2026-11-30T23:59:59+08:00',
+        participant: '13800000001',
+      },
+      answer: { ...EXAMPLE_LIST_PAGE, records: [{ ...EXAMPLE_LIST_ITEM, myAction: null }] },
+    },
     handler: async ({ session, query }): Promise<ContractListPage> => {
       await sessionConsole(database, session);
       return listContracts(database, session, query);

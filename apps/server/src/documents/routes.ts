@@ -11,9 +11,22 @@ import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { ApiError, route } from '../http/route';
 import { describeDocument, documentPdfLink, findReadyDocument } from './console-documents';
-import { conversionHandler, CONVERSION_JOB } from './conversion-job';
+import { conversionHandler, CONVERSION_ATTEMPTS, CONVERSION_JOB } from './conversion-job';
 import { createDocument } from './create';
 import { sendDocumentPdf } from './pdf-response';
+
+const EXAMPLE_DOCUMENT_ID = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
+const EXAMPLE_DOCUMENT: ContractDocument = {
+  id: EXAMPLE_DOCUMENT_ID,
+  name: 'Service agreement 2026.docx',
+  status: 'ready',
+  pageCount: 3,
+  sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  size: 184_320,
+  error: null,
+  link: `/api/sicpay-contract/document/pdf?id=${EXAMPLE_DOCUMENT_ID}`,
+  conversion: null,
+};
 
 /**
  * Contract documents: made from an uploaded file, followed while a DOC or DOCX converts, and their
@@ -41,6 +54,24 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     tag: 'sicpay-contract',
     auth: 'user',
     body: documentCreateSchema,
+    example: {
+      body: { fileId: '2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f' },
+      answer: {
+        ...EXAMPLE_DOCUMENT,
+        status: 'converting',
+        pageCount: null,
+        sha256: null,
+        size: null,
+        link: null,
+        conversion: {
+          state: 'queued',
+          queuePosition: 1,
+          elapsedSeconds: 0,
+          attempt: 1,
+          maxAttempts: CONVERSION_ATTEMPTS,
+        },
+      },
+    },
     handler: async ({ session, body, locale }) =>
       describe(session, await createDocument(context, session, body.fileId), locale),
   });
@@ -53,6 +84,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     tag: 'sicpay-contract',
     auth: 'user',
     query: documentIdSchema,
+    example: { query: { id: EXAMPLE_DOCUMENT_ID }, answer: EXAMPLE_DOCUMENT },
     handler: async ({ session, query, locale }) => describe(session, query.id, locale),
   });
 
@@ -63,6 +95,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     tag: 'sicpay-contract',
     auth: 'user',
     query: documentIdSchema,
+    example: { query: { id: EXAMPLE_DOCUMENT_ID } },
     handler: async ({ session, query, reply }) =>
       sendDocumentPdf(reply, storage, await findReadyDocument(database, session, query.id)),
   });
@@ -74,6 +107,10 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     tag: 'sicpay-contract',
     auth: 'user',
     query: documentIdSchema,
+    example: {
+      query: { id: EXAMPLE_DOCUMENT_ID },
+      answer: { link: EXAMPLE_DOCUMENT.link! } satisfies DocumentLink,
+    },
     handler: async ({ session, query }): Promise<DocumentLink> => {
       const document = await findReadyDocument(database, session, query.id);
       return { link: documentPdfLink(document.id) };

@@ -1,3 +1,4 @@
+import { ok } from '@esign/platform';
 import * as z from 'zod/mini';
 import type { DescribedRoute } from './route';
 
@@ -24,7 +25,14 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
             : {
                 description: 'Envelope { code, success, data, msg }',
                 content: {
-                  'application/json': { schema: { $ref: '#/components/schemas/Envelope' } },
+                  'application/json': {
+                    schema: { $ref: '#/components/schemas/Envelope' },
+                    ...(route.example && 'answer' in route.example
+                      ? {
+                          example: ok(route.example.answer ?? null),
+                        }
+                      : {}),
+                  },
                 },
               },
         '400': { description: 'Bad input: the envelope with msg naming the field' },
@@ -42,12 +50,14 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
         properties?: Record<string, unknown>;
         required?: string[];
       };
+      const example = (route.example?.query ?? {}) as Record<string, unknown>;
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         (operation.parameters as unknown[]).push({
           name,
           in: 'query',
           required: schema.required?.includes(name) ?? false,
           schema: property,
+          ...(example[name] !== undefined ? { example: example[name] } : {}),
         });
       }
     }
@@ -65,12 +75,15 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
         },
       };
     } else if (route.body) {
-      const schema = json(route.body);
+      const media = {
+        schema: json(route.body),
+        ...(route.example?.body !== undefined ? { example: route.example.body } : {}),
+      };
       operation.requestBody = {
         required: true,
         content: route.formOnly
-          ? { 'application/x-www-form-urlencoded': { schema } }
-          : { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+          ? { 'application/x-www-form-urlencoded': media }
+          : { 'application/json': media, 'application/x-www-form-urlencoded': media },
       };
     }
     const path = `/api${route.path}`.replace(/:(\w+)/g, '{$1}');

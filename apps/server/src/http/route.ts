@@ -34,6 +34,18 @@ export interface Handled<Body, Query> {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Schema = z.ZodMiniType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
+type In<S> = S extends Schema ? z.input<S> : never;
+
+/**
+ * What a call looks like when it works, for `/api/openapi.json`: the query and body a client sends
+ * (each must pass the route's own schema: `route` refuses to register it otherwise) and, where it
+ * helps, the `data` of the answer.
+ */
+export interface RouteExample<B extends Schema | undefined, Q extends Schema | undefined> {
+  query?: In<Q>;
+  body?: In<B>;
+  answer?: unknown;
+}
 
 export interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined> {
   method: Method;
@@ -51,6 +63,8 @@ export interface RouteOptions<B extends Schema | undefined, Q extends Schema | u
   fileField?: string;
   /** The largest body in bytes, where a call takes more than the app's 1 MB (413 beyond). */
   bodyLimit?: number;
+  /** Example values, emitted as OpenAPI `example`s (required of a call with a query or body). */
+  example?: RouteExample<B, Q>;
 }
 
 interface PublicRoute<
@@ -82,10 +96,29 @@ export interface DescribedRoute {
   formOnly?: boolean;
   /** A multipart upload: the name of its file field. */
   fileField?: string | undefined;
+  /** Example query, body and answer data. */
+  example?: { query?: unknown; body?: unknown; answer?: unknown } | undefined;
 }
 
-/** Records a route that is registered by hand (the token endpoint) for the OpenAPI document. */
+/**
+ * Records a route for the OpenAPI document (`route` does it; the token endpoint, registered by
+ * hand, calls it itself). An example that its own schema refuses throws: a document that shows a
+ * call failing would mislead whoever drives the API from it.
+ */
 export function describeRoute(context: AppContext, route: DescribedRoute): void {
+  for (const part of ['query', 'body'] as const) {
+    const schema = route[part];
+    const example = route.example?.[part];
+    if (example === undefined) continue;
+    const parsed = schema ? z.safeParse(schema, example) : undefined;
+    if (!parsed?.success) {
+      throw new Error(
+        `${route.method} ${route.path}: its example ${part} does not pass its schema${
+          parsed ? `: ${JSON.stringify(parsed.error.issues)}` : ' (it has none)'
+        }`,
+      );
+    }
+  }
   context.routes.push(route);
 }
 
@@ -133,6 +166,7 @@ export function route<
     body: options.body,
     query: options.query,
     fileField: options.fileField,
+    example: options.example,
   });
   app.route({
     method: options.method,

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import type { AppContext } from '../context';
+import { BACKENDS, useTestServer } from '../test-support/server';
+import { describeRoute, type DescribedRoute } from './route';
+
+interface Operation {
+  tags: string[];
+  parameters: { name: string; required: boolean; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+}
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+const operations = (document: Document) =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      operation,
+    })),
+  );
+
+describe('route examples', () => {
+  const context = () => ({ routes: [] as DescribedRoute[] }) as unknown as AppContext;
+  const base = {
+    method: 'POST' as const,
+    path: '/example',
+    summary: 'An example',
+    tag: 'test',
+    auth: 'user' as const,
+    body: z.object({ name: z.string().check(z.minLength(1)) }),
+    query: z.object({ id: z.coerce.number() }),
+  };
+
+  it('are refused at registration when the route’s own schema refuses them', () => {
+    expect(() => describeRoute(context(), { ...base, example: { body: { name: '' } } })).toThrow(
+      /POST \/example: its example body does not pass its schema/,
+    );
+    expect(() =>
+      describeRoute(context(), { ...base, example: { query: { id: 'seven' } } }),
+    ).toThrow(/example query does not pass/);
+    expect(() =>
+      describeRoute(context(), { ...base, query: undefined, example: { query: { id: 1 } } }),
+    ).toThrow(/it has none/);
+  });
+
+  it('are recorded when they pass', () => {
+    const described = context();
+    describeRoute(described, { ...base, example: { body: { name: 'A' }, query: { id: '7' } } });
+    expect(described.routes).toHaveLength(1);
+  });
+});
+
+describe.each(BACKENDS)('the OpenAPI document on $name', (backend) => {
+  const server = useTestServer(backend);
+  const document = async () =>
+    (await (await fetch(`${server.base}/api/openapi.json`)).json()) as Document;
+
+  it('gives every call of the contract journey that takes a query or a body an example of them', async () => {
+    const missing: string[] = [];
+    const journey = operations(await document()).filter(({ name }) =>
+      /\/api\/sicpay-contract\/(contract|document|base)\//.test(name),
+    );
+    expect(journey.length).toBeGreaterThanOrEqual(10);
+    for (const { name, operation } of journey) {
+      const body = operation.requestBody?.content;
+      const multipart = body && 'multipart/form-data' in body;
+      if (body && !multipart && Object.values(body).some((media) => media.example === undefined)) {
+        missing.push(`${name} (body)`);
+      }
+      // Every required parameter has an example, and a query of optional ones shows one at least.
+      const shown = operation.parameters.filter((parameter) => parameter.example !== undefined);
+      if (
+        operation.parameters.some((p) => p.required && p.example === undefined) ||
+        (operation.parameters.length > 0 && shown.length === 0)
+      ) {
+        missing.push(`${name} (query)`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('shows a contract call with its query, body and answer examples', async () => {
+    const { paths } = await document();
+    const detail = paths['/api/sicpay-contract/contract/detail']!.get!;
+    expect(detail.parameters).toContainEqual(
+      expect.objectContaining({ name: 'id', example: '1024' }),
+    );
+    expect(detail.responses['200']!.content!['application/json']!.example).toMatchObject({
+      code: 200,
+      success: true,
+      data: { id: '1024', myActions: expect.any(Array) as unknown },
+    });
+    const create = paths['/api/sicpay-contract/contract/create']!.post!;
+    expect(create.requestBody!.content['application/json']!.example).toMatchObject({
+      participants: expect.any(Array) as unknown,
+    });
+  });
+});
