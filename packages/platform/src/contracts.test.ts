@@ -7,6 +7,7 @@ import {
   nextStatus,
   type ContractAction,
   type ContractActor,
+  type ContractCondition,
   type ContractStatus,
 } from './contracts';
 import { MESSAGES, message } from './messages';
@@ -21,7 +22,7 @@ status             fill               sign                refuse   urge  withdra
 filling            signing?allFilled  -                   refused  =     withdrawn  -       -          expired  -              -        -
 approving          -                  -                   -        -     withdrawn  -       -          expired  -              signing  approval_rejected
 signing            -                  completed?allSigned refused  =     withdrawn  -       -          expired  approving      -        -
-completed          -                  -                   -        -     -          -       cancelled  -        -              -        -
+completed          -                  -                   -        -     -          -       cancelled?allRescinded  -        -              -        -
 refused            -                  -                   -        -     -          =       -          -        -              -        -
 approval_rejected  -                  -                   -        -     -          =       -          -        -              -        -
 expired            -                  -                   -        -     -          =       -          -        -              -        -
@@ -55,8 +56,8 @@ function expectedCells(): Map<string, string> {
 }
 
 const BOTH_WAYS = [
-  { allFilled: false, allSigned: false },
-  { allFilled: true, allSigned: true },
+  { allFilled: false, allSigned: false, allRescinded: false },
+  { allFilled: true, allSigned: true, allRescinded: true },
 ];
 
 describe('the contract status transition table', () => {
@@ -85,7 +86,7 @@ describe('the contract status transition table', () => {
           return;
         }
         expect(CONTRACT_TRANSITIONS[from][act]?.who).toBe(WHO[act]);
-        const [target, fact] = cell.split('?') as [string, 'allFilled' | 'allSigned' | undefined];
+        const [target, fact] = cell.split('?') as [string, ContractCondition | undefined];
         const to = target === '=' ? from : target;
         if (!fact) {
           for (const facts of [{}, ...BOTH_WAYS])
@@ -121,7 +122,11 @@ describe('the contract status transition table', () => {
 
   it('says why, in English and Chinese', () => {
     const reason = (status: ContractStatus, action: ContractAction) => {
-      const result = nextStatus(status, action, { allFilled: true, allSigned: true });
+      const result = nextStatus(status, action, {
+        allFilled: true,
+        allSigned: true,
+        allRescinded: true,
+      });
       if (result.ok) throw new Error(`${action} is allowed in ${status}`);
       return result.reason;
     };
@@ -147,7 +152,11 @@ describe('the contract status transition table', () => {
     const refusals = new Set<string>();
     for (const status of CONTRACT_STATUSES)
       for (const action of CONTRACT_ACTIONS) {
-        const result = nextStatus(status, action, { allFilled: true, allSigned: true });
+        const result = nextStatus(status, action, {
+          allFilled: true,
+          allSigned: true,
+          allRescinded: true,
+        });
         if (!result.ok) refusals.add(result.reason);
       }
     for (const key of refusals) {

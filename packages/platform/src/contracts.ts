@@ -38,7 +38,8 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
  * - `withdraw`: the initiator withdraws (revokes) it before it completed (contract/revoke);
  * - `remove`: the initiator removes a contract that ended unsigned from the lists
  *   (contract/remove); its row and audit trail stay;
- * - `rescind`: the parties end a completed contract (contract/unsubscribe);
+ * - `rescind`: a signing party agrees to end a completed contract (contract/signUnsubscribe);
+ *   the last agreement cancels it;
  * - `expire`: the signing deadline passed (the deadline job);
  * - `apply_signing`: a signer asks the company's approver to let it sign (contract/applySigning);
  * - `approve`, `reject_approval`: the approver's answer (signingApprove/approve, /reject).
@@ -67,9 +68,11 @@ export type ContractActor = 'party' | 'initiator' | 'approver' | 'system';
 /**
  * A fact about the contract that decides where an action leads, given by the caller:
  * - `allFilled`: every party has filled in its fields, counting the fill being recorded;
- * - `allSigned`: every party has signed, counting the signature being recorded.
+ * - `allSigned`: every party has signed, counting the signature being recorded;
+ * - `allRescinded`: every signing party has agreed to rescind, counting the agreement being
+ *   recorded.
  */
-export type ContractCondition = 'allFilled' | 'allSigned';
+export type ContractCondition = 'allFilled' | 'allSigned' | 'allRescinded';
 export type ContractFacts = Partial<Record<ContractCondition, boolean>>;
 
 /**
@@ -124,7 +127,8 @@ export const CONTRACT_TRANSITIONS: Record<
     sign: { who: 'party', to: 'completed', when: 'allSigned' },
     apply_signing: { who: 'party', to: 'approving' },
   },
-  completed: { rescind: { who: 'party', to: 'cancelled' } },
+  // Each signing party agrees to rescind; the last agreement cancels the contract.
+  completed: { rescind: { who: 'party', to: 'cancelled', when: 'allRescinded' } },
   refused: ENDED_UNSIGNED,
   approval_rejected: ENDED_UNSIGNED,
   expired: ENDED_UNSIGNED,

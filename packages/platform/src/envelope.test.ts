@@ -18,8 +18,9 @@ describe('the response envelope and the paths', () => {
 
   it('keeps the original service prefixes in every path', () => {
     for (const [name, path] of Object.entries(PATHS)) {
-      // The server's own calls and the development outbox belong to no service of the original.
-      if (name === 'health' || name === 'openapi' || name === 'devOutbox') continue;
+      // The server's own calls and the development providers' pages belong to no service of the
+      // original.
+      if (['health', 'openapi', 'devOutbox', 'devFaceCheck'].includes(name)) continue;
       expect(
         SERVICES.some((service) => path.startsWith(`/${service}/`)),
         path,
