@@ -4,6 +4,7 @@ export * from './constants';
 export * from './contract-actions';
 export * from './contract-create';
 export * from './contract-lists';
+export * from './contract-rescission';
 export * from './contracts';
 export * from './documents';
 export * from './envelope';

@@ -384,6 +384,19 @@ export const MESSAGES = {
     en: 'This download link has expired; please download again from the contract',
     zh: '下载链接已过期，请在合同中重新下载',
   },
+  // Rescinding a completed contract (contract-rescission.ts).
+  rescissionReasonRequired: {
+    en: 'Please give a reason for rescinding',
+    zh: '请填写解约原因',
+  },
+  rescissionReasonTooLong: {
+    en: 'The reason is at most 200 characters',
+    zh: '原因不能超过 200 个字符',
+  },
+  partyAlreadyRescinded: {
+    en: 'Your party has already agreed to rescind this contract',
+    zh: '您已同意解除该合同',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -60,6 +60,8 @@ export const PATHS = {
   contractPdf: '/sicpay-contract/contract/nologin/pdf',
   contractSignatures: '/sicpay-contract/contract/signatures',
   contractAttestation: '/sicpay-contract/contract/attestation',
+  contractRescission: '/sicpay-contract/contract/unsubscribe',
+  contractRescind: '/sicpay-contract/contract/signUnsubscribe',
   documentCreate: '/sicpay-contract/document/create',
   documentStatus: '/sicpay-contract/document/status',
   documentPdf: '/sicpay-contract/document/pdf',
