@@ -85,8 +85,11 @@ export interface ContractListItem {
   initiatorCompany: string | null;
   signingOrder: 'parallel' | 'sequential';
   participants: ContractListParty[];
-  /** What the console has to do now: fill or sign (for `todo`), else null. */
-  myAction: 'fill' | 'sign' | null;
+  /**
+   * What the console has to do now (for `todo`): fill, sign, or agree to rescind a completed
+   * contract another party asked to rescind; else null.
+   */
+  myAction: 'fill' | 'sign' | 'rescind' | null;
   /** ISO 8601 */
   createdAt: string;
   signingStartedAt: string | null;

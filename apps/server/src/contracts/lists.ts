@@ -54,9 +54,9 @@ function consoleConditions(session: AccessClaims, keys = '$3') {
     ? 'c.company_id = $2'
     : 'c.company_id IS NULL AND c.initiator_user_id = $2';
   return {
-    todo: `(c.status IN ('filling', 'signing') AND ${awaits})`,
+    todo: `(c.status IN ('filling', 'signing', 'completed') AND ${awaits})`,
     myAction: `CASE WHEN ${awaits} THEN CASE c.status WHEN 'filling' THEN 'fill'
-      WHEN 'signing' THEN 'sign' END END`,
+      WHEN 'signing' THEN 'sign' WHEN 'completed' THEN 'rescind' END END`,
     initiated,
     received: `NOT (${initiated}) AND c.party_consoles && ${keys}::text[]`,
   };
@@ -115,7 +115,7 @@ function searchConditions(query: ContractListQuery, params: Parameters): string[
 }
 
 interface ContractRow extends ContractHeadRow {
-  my_action: 'fill' | 'sign' | null;
+  my_action: ContractListItem['myAction'];
   participants: ContractListParty[] | string;
 }
 

@@ -12,7 +12,12 @@
  * - `contracts.awaiting`: the keys of the parties the contract waits for now: while `filling`, a
  *   party that fills and has not filled in, signed nor refused; while `signing`, a party that signs and has
  *   not signed nor refused and, in a sequential order, has no signing party before it still to
- *   sign; in any other status, none.
+ *   sign; while `completed` with a rescission asked for, a signing party that has not agreed to
+ *   it yet; in any other status, none.
+ *
+ * And the rescission of a completed contract (contract/unsubscribe, signUnsubscribe):
+ * `contracts.rescission_reason` and `rescission_requested_at` once a party asked for it,
+ * `contract_participants.rescinded_at` once the party agreed.
  *
  * `contracts/turn.ts` (`refreshTurns`) recomputes both for the contracts a transaction changed;
  * whatever changes a contract's status or a party's progress calls it (contract/create, every
@@ -33,6 +38,8 @@ export const AWAITING_RULE = `CASE
       AND (c.signing_order = 'parallel' OR NOT EXISTS (
         SELECT 1 FROM contract_participants q WHERE q.contract_id = p.contract_id AND q.signs
           AND q.signed_at IS NULL AND q.refused_at IS NULL AND q.position < p.position))
+    WHEN c.status = 'completed' THEN c.rescission_requested_at IS NOT NULL AND p.signs
+      AND p.rescinded_at IS NULL
     ELSE false END`;
 
 /** The SET list that recomputes both arrays of the contract `c`. */
@@ -46,11 +53,14 @@ export const CONTRACT_CONSOLES_SET = `
 
 export const CONTRACT_TURN_MIGRATION = {
   version: 15,
-  name: 'who a contract concerns and whose move it is',
+  name: 'who a contract concerns, whose move it is, and rescissions',
   sql: `
 ALTER TABLE contracts
   ADD COLUMN party_consoles text[] NOT NULL DEFAULT '{}',
-  ADD COLUMN awaiting text[] NOT NULL DEFAULT '{}';
+  ADD COLUMN awaiting text[] NOT NULL DEFAULT '{}',
+  ADD COLUMN rescission_reason text,
+  ADD COLUMN rescission_requested_at timestamptz;
+ALTER TABLE contract_participants ADD COLUMN rescinded_at timestamptz;
 UPDATE contracts c SET ${CONTRACT_CONSOLES_SET};
 CREATE INDEX contracts_party_consoles ON contracts USING gin (party_consoles);
 CREATE INDEX contracts_awaiting ON contracts USING gin (awaiting);
