@@ -162,7 +162,7 @@ export type IsPasswordSet = boolean;
 export interface OutboxMessage {
   phone: string;
   code: string;
-  purpose: 'register' | 'login' | 'change-phone' | 'forget-password';
+  purpose: 'register' | 'login' | 'change-phone' | 'forget-password' | 'sign';
   createdAt: string;
 }
 

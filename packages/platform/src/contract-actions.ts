@@ -32,10 +32,14 @@ export const FILLED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const URGE_INTERVAL_MS = 60 * 60 * 1000;
 /** A lock on a contract (contract/lock) lasts this long unless renewed. */
 export const CONTRACT_LOCK_MS = 5 * 60 * 1000;
+/** contract/write's body at most (bytes): a party's text values and a few images. */
+export const CONTRACT_WRITE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** What a valid code or face check allows: signing that contract once, within this time. */
 export const SIGN_TICKET_MS = 10 * 60 * 1000;
 /** SMS codes for signing are 6 digits. */
 export const AUTH_CODE_PATTERN = /^\d{6}$/;
+/** A link of contract/getLink or getDownloadTicket works this long (seconds). */
+export const CONTRACT_PDF_LINK_TTL_S = 5 * 60;
 
 // ---- Requests ----
 
@@ -96,6 +100,16 @@ export const contractSignBody = z.object({
   ticket: z.string().check(z.minLength(1, err('signTicketRequired')), z.maxLength(200)),
 });
 
+/**
+ * GET contract/nologin/pdf: the PDF a link of getLink or getDownloadTicket points at. No session:
+ * the ticket (signed by the server, short-lived) is the right to read it.
+ */
+export const contractPdfQuery = z.object({
+  ticket: z
+    .string()
+    .check(z.regex(/^[0-9]{1,16}\.[0-9]{1,6}\.[ia]\.[0-9]{1,12}\.[0-9a-f]{64}$/, err('notFound'))),
+});
+
 /** POST contract/reject: refuse to sign, with a reason. */
 export const contractRejectBody = z.object({
   ...contractId,
@@ -124,6 +138,7 @@ export const contractRemoveBody = z.object(contractId);
 /** POST contract/lock: take (`lock: true`, renewing one's own) or release a party's lock. */
 export const contractLockBody = z.object({
   ...contractId,
+  party: partyOf,
   lock: z._default(z.boolean(), true),
 });
 
@@ -131,6 +146,7 @@ export type ContractWriteBody = z.input<typeof contractWriteBody>;
 export type ContractSignBody = z.input<typeof contractSignBody>;
 export type ContractRejectBody = z.input<typeof contractRejectBody>;
 export type ContractRevokeBody = z.input<typeof contractRevokeBody>;
+export type ContractLockBody = z.input<typeof contractLockBody>;
 
 // ---- Answers ----
 
@@ -194,8 +210,13 @@ export interface ContractUrged {
   nextUrgeAt: string;
 }
 
-/** contract/lock's answer. */
+/**
+ * contract/lock's answer, and the `data` of its 409 'contractLockedByOther' when another member of
+ * the party holds the lock.
+ */
 export interface ContractLock {
+  /** The party the lock is on. */
+  party: TemplateParty;
   locked: boolean;
   /** Who holds it (a name), when someone does. */
   holder: string | null;

@@ -326,6 +326,14 @@ export const MESSAGES = {
     zh: '验证已过期或已使用，请重新验证',
   },
   faceMismatch: { en: 'Your face recognition is inconsistent', zh: '您的人脸识别信息不一致' },
+  faceUnavailable: {
+    en: 'Face checks are not available here; please confirm with a verification code',
+    zh: '暂不支持人脸识别，请使用验证码确认',
+  },
+  contractPdfUnwritable: {
+    en: 'The contract’s PDF could not be written',
+    zh: '合同 PDF 无法生成',
+  },
   notYourParty: {
     en: 'You are not the party who may do this on this contract',
     zh: '您不是本合同可执行此操作的签署方',
@@ -375,6 +383,23 @@ export const MESSAGES = {
   fieldNotYours: {
     en: 'Only your own party’s fields can be filled in',
     zh: '只能填写本方的字段',
+  },
+  fieldDigitsOnly: { en: 'This field takes digits only', zh: '该字段只能填写数字' },
+  fieldTooLong: {
+    en: 'This field’s value is longer than the template allows',
+    zh: '该字段的内容超过了模板允许的长度',
+  },
+  fieldDateInvalid: {
+    en: 'Write the date in the field’s format, e.g. 2026-11-24, 2026/11/24 or 2026年11月24日',
+    zh: '请按字段的格式填写日期，例如 2026-11-24、2026/11/24 或 2026年11月24日',
+  },
+  fieldImageInvalid: {
+    en: 'An image must be a PNG or JPEG picture (a data: URL) of at most 2 MB',
+    zh: '图片须为 PNG 或 JPEG 格式（data: URL），且不超过 2 MB',
+  },
+  contractAlreadyRemoved: {
+    en: 'This contract was already removed from your lists',
+    zh: '该合同已从您的列表中删除',
   },
   oneDownloadAtATime: {
     en: 'Only one contract can be downloaded at a time',
