@@ -38,6 +38,7 @@ import {
   type DemoConsole,
   type DemoWorld,
 } from './demoData';
+import { CONTRACT_LAUNCH_CALLS } from './demoContractLaunch';
 import { CONTRACT_LIST_CALLS } from './demoContracts';
 import { TEMPLATE_EDITOR_CALLS, publicPreview } from './demoTemplateEditor';
 import { TEMPLATE_LIST_CALLS } from './demoTemplates';
@@ -167,9 +168,12 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
     }),
   ),
   ...Object.fromEntries(
-    [TEMPLATE_LIST_CALLS, TEMPLATE_EDITOR_CALLS, CONTRACT_LIST_CALLS].flatMap((calls) =>
-      Object.entries(calls).map(([path, read]) => [path, signedIn(read)]),
-    ),
+    [
+      TEMPLATE_LIST_CALLS,
+      TEMPLATE_EDITOR_CALLS,
+      CONTRACT_LIST_CALLS,
+      CONTRACT_LAUNCH_CALLS,
+    ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),
   ),
   [PATHS.templatePreview]: (request) =>
     publicPreview(request.world.get(DEMO_COMPANY.id)!, request.locale, request),
