@@ -12,11 +12,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db';
-import { signerCredentials, type SignerIdentity } from './authority';
+import { signerCredentials, type SignerIdentity, type SigningCredentials } from './authority';
 import { PADES_SUBFILTER, SIGNATURE_PLACEHOLDER_BYTES, fillSignature } from './pades';
 import { appendSigningUpdate, type SealStamp } from './update';
 
-export { platformAuthority, type SignerIdentity, type PlatformAuthority } from './authority';
+export {
+  platformAuthority,
+  signerCredentials,
+  type SignerIdentity,
+  type SigningCredentials,
+  type PlatformAuthority,
+} from './authority';
 export { verifyContractPdf, type VerifiedSignature } from './verify';
 export type { SealStamp } from './update';
 
@@ -37,6 +43,12 @@ export interface SignContractInput {
   location?: string | undefined;
   /** The claimed signing time; now by default. */
   signingTime?: Date | undefined;
+  /**
+   * The signer's credentials, when the caller fetched them already (`signerCredentials`): a
+   * caller inside a transaction on the embedded database must, since PGlite's one connection
+   * would make a query from outside that transaction wait for it.
+   */
+  credentials?: SigningCredentials | undefined;
 }
 
 /** What one signature made. */
@@ -70,7 +82,7 @@ export async function signContract(
 ): Promise<SignContractResult> {
   const signingTime = input.signingTime ?? new Date();
   const [credentials, prepared] = await Promise.all([
-    signerCredentials(database, input.signer),
+    input.credentials ?? signerCredentials(database, input.signer),
     appendSigningUpdate(input.pdf, input.stamps, input.sealPng, {
       reason: input.reason,
       name: input.signer.name,

@@ -1,0 +1,198 @@
+/**
+ * A contract's PDF as it stands (migration 13, `contract_files`): version 0 is the filled document
+ * — the contract's document with the parties' values written by the editor's
+ * `renderContractPdf`, values only, no seal — stored at the first signature; every signature then
+ * appends one incremental update to the latest version (signing/), stored as the next version.
+ * Before the first signature nothing is stored: the parties may still be filling in, so the filled
+ * document is rendered afresh from the values as they stand whenever it is read.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { TemplateParty } from '@esign/platform';
+import type { TemplateProject } from '@esign/template-editor/core';
+import type { Queryable } from '../db';
+import { readyDocumentOf } from '../documents/console-documents';
+import { renderContractPdf, type ContractFonts } from '../editor-pdf';
+import type { Storage } from '../storage';
+
+type Sql = Pick<Queryable, 'query'>;
+
+/** One stored version of a contract's PDF. */
+export interface ContractFile {
+  version: number;
+  storageKey: string;
+  sha256: string;
+  size: number;
+  /** The party whose signature made it; null for version 0, the filled document. */
+  party: TemplateParty | null;
+  createdAt: Date;
+}
+
+interface ContractFileRow {
+  version: number;
+  storage_key: string;
+  sha256: string;
+  size: string | number;
+  party: TemplateParty | null;
+  created_at: Date | string;
+}
+
+const fileOf = (row: ContractFileRow): ContractFile => ({
+  version: Number(row.version),
+  storageKey: row.storage_key,
+  sha256: row.sha256,
+  size: Number(row.size),
+  party: row.party,
+  createdAt: new Date(row.created_at),
+});
+
+/** The latest stored version of a contract's PDF; null before the first signature. */
+export async function latestContractFile(
+  sql: Sql,
+  contractId: number,
+): Promise<ContractFile | null> {
+  const [row] = await sql.query<ContractFileRow>(
+    `SELECT version, storage_key, sha256, size, party, created_at FROM contract_files
+     WHERE contract_id = $1 ORDER BY version DESC LIMIT 1`,
+    [contractId],
+  );
+  return row ? fileOf(row) : null;
+}
+
+/** A stored version of a contract's PDF, or null. */
+export async function contractFileVersion(
+  sql: Sql,
+  contractId: number,
+  version: number,
+): Promise<ContractFile | null> {
+  const [row] = await sql.query<ContractFileRow>(
+    `SELECT version, storage_key, sha256, size, party, created_at FROM contract_files
+     WHERE contract_id = $1 AND version = $2`,
+    [contractId, version],
+  );
+  return row ? fileOf(row) : null;
+}
+
+/** The bytes of a stored version. */
+export async function readContractFile(storage: Storage, file: ContractFile): Promise<Uint8Array> {
+  return new Uint8Array(await buffer(storage.get(file.storageKey)));
+}
+
+/** What a new version is: its bytes and, for a signature, whose it is. */
+export interface NewContractFile {
+  tenantId: string;
+  contractId: number;
+  version: number;
+  pdf: Uint8Array;
+  sha256: string;
+  party?: TemplateParty;
+  signedBy?: number;
+  certificateSerial?: string;
+}
+
+/**
+ * Writes a new version to storage and records it in the caller's transaction. The key is new for
+ * every write, so a transaction that rolls back leaves at worst an unreferenced file, never a
+ * changed one. Two writers of the same version: the second fails on the primary key.
+ */
+export async function storeContractFile(
+  tx: Sql,
+  storage: Storage,
+  file: NewContractFile,
+): Promise<ContractFile> {
+  const storageKey = `contracts/${file.tenantId}/${file.contractId}/v${file.version}-${randomUUID()}.pdf`;
+  await storage.put(storageKey, Readable.from([Buffer.from(file.pdf)]));
+  const [row] = await tx.query<ContractFileRow>(
+    `INSERT INTO contract_files (contract_id, version, storage_key, sha256, size, party, signed_by,
+       certificate_serial)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     RETURNING version, storage_key, sha256, size, party, created_at`,
+    [
+      file.contractId,
+      file.version,
+      storageKey,
+      file.sha256,
+      file.pdf.byteLength,
+      file.party ?? null,
+      file.signedBy ?? null,
+      file.certificateSerial ?? null,
+    ],
+  );
+  return fileOf(row!);
+}
+
+const resolve = createRequire(import.meta.url).resolve;
+
+/**
+ * The faces contract text is written in (see the editor's `fonts.ts`): Noto Serif SC for Song and
+ * new Song, Noto Sans SC for Hei, LXGW WenKai for Kai, all under the SIL Open Font License.
+ */
+const FONT_FILES = {
+  serif: '@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf',
+  sans: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  kai: '@fontsource/lxgw-wenkai/files/lxgw-wenkai-latin-500-normal.woff',
+} as const;
+
+let fonts: Promise<ContractFonts> | undefined;
+
+/** The fonts, read once per process (about 30 MB) the first time a contract is rendered. */
+function contractFonts(): Promise<ContractFonts> {
+  fonts ??= (async () => {
+    const [serif, sans, kai] = await Promise.all(
+      [FONT_FILES.serif, FONT_FILES.sans, FONT_FILES.kai].map(
+        async (file) => new Uint8Array(await readFile(resolve(file))),
+      ),
+    );
+    return { NSimSun: serif!, SimSun: serif!, SimHei: sans!, KaiTi: kai! };
+  })();
+  fonts.catch(() => (fonts = undefined));
+  return fonts;
+}
+
+/** What rendering the filled document needs of the contract. */
+export interface FilledContract {
+  tenant_id: string;
+  document_id: string | null;
+  project: TemplateProject;
+}
+
+/**
+ * The filled document: the contract's document with every field's value as the contract holds it
+ * (`value` in its project snapshot; a field nobody filled stays empty, never showing the
+ * template's sample text), signature fields and seals left empty for the signatures to stamp.
+ * Throws the editor's `PdfError` for a document or a value that cannot be written.
+ */
+export async function renderFilledDocument(
+  sql: Sql,
+  storage: Storage,
+  contract: FilledContract,
+): Promise<Uint8Array> {
+  const document = contract.document_id
+    ? await readyDocumentOf(sql, contract.tenant_id, contract.document_id)
+    : null;
+  const basePdf = document
+    ? new Uint8Array(await buffer(storage.get(document.storageKey)))
+    : undefined;
+  const values: Record<string, string> = {};
+  for (const page of contract.project.pages) {
+    for (const element of page.elements) {
+      if (element.elName === 'seal') continue;
+      values[element.uuid] = element.elName === 'signature' ? '' : (element.value ?? '');
+    }
+  }
+  return renderContractPdf({
+    project: contract.project,
+    ...(basePdf ? { basePdf } : {}),
+    values,
+    seals: {},
+    fonts: await contractFonts(),
+  });
+}
+
+/** SHA-256 of bytes, lower-case hex. */
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
