@@ -11,6 +11,8 @@ import { contractExpiry } from './contracts/expiry';
 import { contractRoutes } from './contracts/routes';
 import type { Database } from './db';
 import { documentRoutes } from './documents/routes';
+import { developmentFaceProvider } from './face/development';
+import type { FaceProvider } from './face/provider';
 import { fileRoutes } from './files/routes';
 import { answerClientError } from './http/client-error';
 import { closeConnectionsOnceIdle } from './http/drain';
@@ -38,6 +40,11 @@ export interface AppDependencies {
   development?: boolean;
   /** Delivers SMS codes; by default the development provider (outbox table and log). */
   sms?: SmsProvider;
+  /**
+   * Checks signers' faces (base/getFaceUrl): by default the development provider outside
+   * production, none in production (face checks are then refused; SMS codes still work).
+   */
+  face?: FaceProvider;
   /** Makes graphic captcha answers; random by default (tests give known ones). */
   captchaText?: () => string;
   /** The built web app to serve at /; none by default (the API alone). */
@@ -90,6 +97,7 @@ export async function buildApp({
   logger = false,
   development = process.env.NODE_ENV !== 'production',
   sms,
+  face,
   captchaText = randomCaptchaText,
   webDir,
   trustProxy = false,
@@ -110,6 +118,7 @@ export async function buildApp({
     key: await signingKey(database),
     development,
     sms: sms ?? developmentSmsProvider(database, app.log),
+    face: face ?? (development ? developmentFaceProvider(database) : null),
     captchaText,
     routes: [],
     jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),

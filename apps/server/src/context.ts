@@ -1,4 +1,5 @@
 import type { Database } from './db';
+import type { FaceProvider } from './face/provider';
 import type { DescribedRoute } from './http/route';
 import type { JobWorker } from './jobs/worker';
 import type { SmsProvider } from './sms/provider';
@@ -14,6 +15,8 @@ export interface AppContext {
   development: boolean;
   /** Delivers SMS verification codes (the development provider unless another is given). */
   sms: SmsProvider;
+  /** Checks signers' faces: the development provider outside production unless another is given. */
+  face: FaceProvider | null;
   /** Makes each graphic captcha's answer: random, or a known one in tests. */
   captchaText: () => string;
   /** Every call registered so far, for the OpenAPI document. */
