@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CONTRACT_DETAIL_SCREENS } from '../pages/contract/detail/screens';
 import { CONTRACT_LAUNCH_SCREENS } from '../pages/contract/launch/screens';
 import DashboardPage from '../pages/dashboard/DashboardPage';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
@@ -12,6 +13,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/dashboard': DashboardPage,
   ...TEMPLATE_EDITOR_SCREENS,
   ...CONTRACT_LAUNCH_SCREENS,
+  ...CONTRACT_DETAIL_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),

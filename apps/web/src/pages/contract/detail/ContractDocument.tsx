@@ -1,0 +1,47 @@
+import { TemplateEditor, type TemplateProject } from '@esign/template-editor';
+import { Alert } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../i18n/locale';
+
+/** A seal the document draws in the boxes that name it. */
+export interface ShownSeal {
+  id: string;
+  name: string;
+  imageUrl: string;
+}
+
+const NO_SEALS: readonly ShownSeal[] = [];
+
+/**
+ * The contract's pages read-only: the editor in preview mode with the contract's project over its
+ * PDF. The PDF link is taken once (a later read of the detail must not make the editor load the
+ * document again).
+ */
+export function ContractDocument({
+  project,
+  pdfLink,
+  seals = NO_SEALS,
+  label,
+}: {
+  project: TemplateProject;
+  pdfLink: string | null;
+  seals?: readonly ShownSeal[];
+  label?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const [pdf] = useState(pdfLink);
+  return (
+    <section className="contract-document" aria-label={label ?? t('contractDetail.document')}>
+      {pdf ? null : <Alert type="warning" showIcon title={t('contractDetail.noDocument')} />}
+      <TemplateEditor
+        className="contract-document-editor"
+        value={project}
+        mode="preview"
+        locale={localeOf(i18n)}
+        pdf={pdf ?? undefined}
+        seals={seals}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  AuditOutlined,
+  BellOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  RollbackOutlined,
+  SafetyCertificateOutlined,
+  SignatureOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import { REFUSAL_REASON_MAX, WITHDRAWAL_REASON_MAX, type TemplateParty } from '@esign/platform';
+import { App, Button, Form, Input, Space, Tooltip } from 'antd';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  rejectContract,
+  removeContract,
+  revokeContract,
+  urgeContract,
+  useContractAction,
+  type EditorContractDetail,
+} from '../../../api/contractActions';
+import { failureMessage } from '../../../api/templateEditor';
+import { FormModal } from '../../../forms/FormModal';
+import { requiredRule } from '../../../forms/rules';
+import { formatTime } from '../../../i18n/dates';
+import { localeOf } from '../../../i18n/locale';
+import { CONTRACT_LIST_PATH, fillContractPath, signContractPath } from '../paths';
+import { canUrgeNow, contractMoves, type ContractMove } from './contractMoves';
+import { downloadContract } from './download';
+import { attestationPath, contractSignaturePath } from './paths';
+
+/** Enter in a text area submits its dialog's form (Shift+Enter starts a new line). */
+export function submitOnEnter(submit: () => void) {
+  return (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+}
+
+/** When each contract may be urged again, kept while the app runs (urge answers it). */
+const nextUrges = new Map<string, string>();
+
+/** The session's party that refuses: its first that has not signed or refused. */
+function refusingParty(detail: EditorContractDetail): TemplateParty | undefined {
+  return detail.participants.find(
+    (p) => detail.myParties.includes(p.party) && !p.signedAt && !p.refusedAt,
+  )?.party as TemplateParty | undefined;
+}
+
+/**
+ * The buttons of a contract's details: the session's moves (fill, sign, refuse, urge, withdraw,
+ * remove) and what anyone who sees it may do (download, its signatures, its evidence), with the
+ * dialogs that ask before a move that cannot be undone.
+ */
+export function ContractMovesBar({
+  detail,
+  reload,
+}: {
+  detail: EditorContractDetail;
+  reload(): Promise<unknown>;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n);
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const moves = contractMoves(detail);
+  const [dialog, setDialog] = useState<'refuse' | 'withdraw' | null>(null);
+  const [refuseForm] = Form.useForm<{ reason: string }>();
+  const [withdrawForm] = Form.useForm<{ reason: string }>();
+  const [downloading, setDownloading] = useState(false);
+  const [nextUrgeAt, setNextUrgeAt] = useState<string | null>(nextUrges.get(detail.id) ?? null);
+  const [now, setNow] = useState(() => Date.now());
+  const refuse = useContractAction(rejectContract);
+  const withdraw = useContractAction(revokeContract);
+  const remove = useContractAction(removeContract);
+  const urge = useContractAction(urgeContract);
+
+  // Urge comes back by itself once its hour has passed.
+  useEffect(() => {
+    if (nextUrgeAt === null) return;
+    const wait = Date.parse(nextUrgeAt) - Date.now();
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(wait + 500, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [nextUrgeAt]);
+
+  const fail = (error: unknown) => void message.error(failureMessage(error));
+
+  const onRefuse = ({ reason }: { reason: string }) =>
+    refuse.mutate(
+      { id: detail.id, party: refusingParty(detail), reason: reason.trim() },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          void message.success(t('contractDetail.refused'));
+          void reload();
+        },
+        onError: fail,
+      },
+    );
+
+  const onWithdraw = ({ reason }: { reason?: string }) =>
+    withdraw.mutate(
+      { id: detail.id, reason: (reason ?? '').trim() },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          void message.success(t('contractDetail.withdrawn'));
+          void reload();
+        },
+        onError: fail,
+      },
+    );
+
+  const onUrge = () =>
+    urge.mutate(detail.id, {
+      onSuccess: (answer) => {
+        nextUrges.set(detail.id, answer.nextUrgeAt);
+        setNextUrgeAt(answer.nextUrgeAt);
+        void message.success(
+          t('contractDetail.urged', { parties: answer.urged.join(', ') || '—' }),
+        );
+      },
+      onError: fail,
+    });
+
+  const onRemove = () =>
+    modal.confirm({
+      title: t('contractDetail.removeTitle'),
+      content: t('contractDetail.removeQuestion', { name: detail.name }),
+      okText: t('contractDetail.move.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        remove.mutateAsync(detail.id).then(
+          () => {
+            void message.success(t('contractDetail.removed'));
+            navigate(CONTRACT_LIST_PATH);
+          },
+          (error: unknown) => {
+            fail(error);
+            throw error;
+          },
+        ),
+    });
+
+  const onDownload = () => {
+    setDownloading(true);
+    downloadContract(detail.id)
+      .catch(fail)
+      .finally(() => setDownloading(false));
+  };
+
+  const urgeBlocked = !canUrgeNow(nextUrgeAt, now);
+  const button = (move: ContractMove) => {
+    switch (move) {
+      case 'fill':
+        return (
+          <Button
+            type="primary"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => navigate(fillContractPath(detail.id))}
+          >
+            {t('contractDetail.move.fill')}
+          </Button>
+        );
+      case 'sign':
+        return (
+          <Button
+            type="primary"
+            icon={<SignatureOutlined aria-hidden />}
+            onClick={() => navigate(signContractPath(detail.id))}
+          >
+            {t('contractDetail.move.sign')}
+          </Button>
+        );
+      case 'refuse':
+        return (
+          <Button danger icon={<StopOutlined aria-hidden />} onClick={() => setDialog('refuse')}>
+            {t('contractDetail.move.refuse')}
+          </Button>
+        );
+      case 'urge': {
+        const urgeButton = (
+          <Button
+            icon={<BellOutlined aria-hidden />}
+            loading={urge.isPending}
+            disabled={urgeBlocked}
+            onClick={onUrge}
+          >
+            {t('contractDetail.move.urge')}
+          </Button>
+        );
+        return urgeBlocked && nextUrgeAt ? (
+          <Tooltip
+            title={t('contractDetail.urgeAgainAt', { time: formatTime(nextUrgeAt, locale) })}
+          >
+            <span>{urgeButton}</span>
+          </Tooltip>
+        ) : (
+          urgeButton
+        );
+      }
+      case 'withdraw':
+        return (
+          <Button icon={<RollbackOutlined aria-hidden />} onClick={() => setDialog('withdraw')}>
+            {t('contractDetail.move.withdraw')}
+          </Button>
+        );
+      case 'remove':
+        return (
+          <Button danger icon={<DeleteOutlined aria-hidden />} onClick={onRemove}>
+            {t('contractDetail.move.remove')}
+          </Button>
+        );
+      case 'download':
+        return (
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={downloading}
+            onClick={onDownload}
+          >
+            {t('contractDetail.move.download')}
+          </Button>
+        );
+      case 'signatures':
+        return (
+          <Button
+            icon={<SafetyCertificateOutlined aria-hidden />}
+            onClick={() => navigate(contractSignaturePath(detail.id))}
+          >
+            {t('contractDetail.move.signatures')}
+          </Button>
+        );
+      case 'evidence':
+        return (
+          <Button
+            icon={<AuditOutlined aria-hidden />}
+            onClick={() => navigate(attestationPath(detail.id))}
+          >
+            {t('contractDetail.move.evidence')}
+          </Button>
+        );
+    }
+  };
+
+  const signedParties = detail.participants.filter((p) => p.signedAt).length;
+  return (
+    <>
+      <Space wrap>
+        {moves.map((move) => (
+          <span key={move}>{button(move)}</span>
+        ))}
+      </Space>
+      {urgeBlocked && nextUrgeAt ? (
+        <p className="contract-muted contract-detail-urge-note" role="status">
+          {t('contractDetail.urgeAgainAt', { time: formatTime(nextUrgeAt, locale) })}
+        </p>
+      ) : null}
+      <FormModal<{ reason: string }>
+        open={dialog === 'refuse'}
+        title={t('contractDetail.refuseTitle')}
+        okText={t('contractDetail.move.refuse')}
+        pending={refuse.isPending}
+        form={refuseForm}
+        name="refuse-contract"
+        onFinish={onRefuse}
+        onClose={() => setDialog(null)}
+      >
+        <p>{t('contractDetail.refuseHint')}</p>
+        <Form.Item
+          name="reason"
+          label={t('contractDetail.refuseReason')}
+          rules={[
+            requiredRule(locale, 'refusalReasonRequired'),
+            { max: REFUSAL_REASON_MAX, message: t('contractDetail.reasonTooLong') },
+          ]}
+        >
+          <Input.TextArea
+            autoFocus
+            rows={3}
+            maxLength={REFUSAL_REASON_MAX}
+            showCount
+            onKeyDown={submitOnEnter(() => refuseForm.submit())}
+          />
+        </Form.Item>
+      </FormModal>
+      <FormModal<{ reason: string }>
+        open={dialog === 'withdraw'}
+        title={t('contractDetail.withdrawTitle')}
+        okText={t('contractDetail.move.withdraw')}
+        pending={withdraw.isPending}
+        form={withdrawForm}
+        name="withdraw-contract"
+        onFinish={onWithdraw}
+        onClose={() => setDialog(null)}
+      >
+        <p>
+          {signedParties > 0
+            ? t('contractDetail.withdrawSignedHint', { count: signedParties })
+            : t('contractDetail.withdrawHint')}
+        </p>
+        <Form.Item
+          name="reason"
+          label={t('contractDetail.withdrawReason')}
+          rules={[{ max: WITHDRAWAL_REASON_MAX, message: t('contractDetail.reasonTooLong') }]}
+        >
+          <Input.TextArea
+            autoFocus
+            rows={3}
+            maxLength={WITHDRAWAL_REASON_MAX}
+            showCount
+            onKeyDown={submitOnEnter(() => withdrawForm.submit())}
+          />
+        </Form.Item>
+      </FormModal>
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import type { ContractDetail, ContractDetailParty, TemplateParty } from '@esign/platform';
+import { createEditorStore, createPage, createProject } from '@esign/template-editor/core';
+import { describe, expect, it } from 'vitest';
+import {
+  brokenRule,
+  canUrgeNow,
+  contractMoves,
+  fillValues,
+  fillingParty,
+  missingRequired,
+  partyProgress,
+  signingParty,
+} from './contractMoves';
+
+const party = (
+  letter: TemplateParty,
+  fields: Partial<ContractDetailParty> = {},
+): ContractDetailParty => ({
+  party: letter,
+  kind: 'person',
+  name: `Party ${letter}`,
+  phone: `1380000000${letter.charCodeAt(0) - 64}`,
+  companyName: null,
+  registered: true,
+  companyVerified: false,
+  signs: true,
+  fills: false,
+  position: letter.charCodeAt(0) - 65,
+  filledAt: null,
+  signedAt: null,
+  refusedAt: null,
+  refusalReason: null,
+  ...fields,
+});
+
+const detail = (fields: Partial<ContractDetail> = {}): ContractDetail => ({
+  id: '1',
+  number: 'HT1',
+  name: 'Lease',
+  status: 'signing',
+  agreementType: 'contract',
+  signingOrder: 'parallel',
+  templateId: null,
+  documentId: 'd',
+  initiatorName: 'Admin',
+  initiatorPhone: '13800000002',
+  initiatorCompany: 'Demo Technology Co., Ltd.',
+  createdAt: '2026-11-24T08:00:00Z',
+  signingStartedAt: '2026-11-24T08:00:00Z',
+  signingDeadline: null,
+  participants: [party('A'), party('B')],
+  receivers: [],
+  project: null,
+  stampLocations: [],
+  pdfSha256: null,
+  pdfLink: null,
+  pdfLinkExpiresAt: null,
+  myParties: [],
+  myActions: [],
+  ...fields,
+});
+
+describe('the moves a contract’s details offer', () => {
+  it('put the session’s own moves first, then download and the evidence', () => {
+    expect(contractMoves(detail({ myActions: ['sign', 'refuse'] }))).toEqual([
+      'sign',
+      'refuse',
+      'download',
+      'evidence',
+    ]);
+  });
+
+  it('offer the signatures once somebody signed', () => {
+    const signed = detail({
+      participants: [party('A', { signedAt: '2026-11-24T08:10:00Z' }), party('B')],
+      myActions: ['urge', 'withdraw'],
+    });
+    expect(contractMoves(signed)).toEqual([
+      'urge',
+      'withdraw',
+      'download',
+      'signatures',
+      'evidence',
+    ]);
+  });
+});
+
+describe('a party’s progress and turn', () => {
+  it('say what each party has done', () => {
+    expect(partyProgress(party('A', { refusedAt: 't', signedAt: null }))).toBe('refused');
+    expect(partyProgress(party('A', { signedAt: 't' }))).toBe('signed');
+    expect(partyProgress(party('A', { fills: true }))).toBe('toFill');
+    expect(partyProgress(party('A', { fills: true, filledAt: 't' }))).toBe('toSign');
+    expect(partyProgress(party('A', { signs: false, fills: true, filledAt: 't' }))).toBe('filled');
+  });
+
+  it('choose the session’s party that fills and the one that signs', () => {
+    const both = detail({
+      status: 'filling',
+      participants: [party('A', { signedAt: null }), party('B', { fills: true })],
+      myParties: ['B'],
+    });
+    expect(fillingParty(both)).toBe('B');
+    expect(signingParty(both)).toBe('B');
+    expect(fillingParty(detail({ myParties: ['B'] }))).toBeNull();
+  });
+
+  it('sign in order only at the party’s turn', () => {
+    const sequential = detail({ signingOrder: 'sequential', myParties: ['B'] });
+    expect(signingParty(sequential)).toBeNull();
+    const atTurn = detail({
+      signingOrder: 'sequential',
+      myParties: ['B'],
+      participants: [party('A', { signedAt: 't' }), party('B')],
+    });
+    expect(signingParty(atTurn)).toBe('B');
+  });
+
+  it('let the initiator urge again once the hour has passed', () => {
+    const now = Date.parse('2026-11-24T09:00:00Z');
+    expect(canUrgeNow(null, now)).toBe(true);
+    expect(canUrgeNow('2026-11-24T09:30:00Z', now)).toBe(false);
+    expect(canUrgeNow('2026-11-24T08:59:59Z', now)).toBe(true);
+  });
+});
+
+describe('the fields a party fills', () => {
+  function projectWithFields() {
+    const project = createProject({ width: 595, height: 842 });
+    project.pages = [createPage({ width: 595, height: 842 })];
+    const store = createEditorStore(project);
+    const page = store.getState().project.pages[0]!.uuid;
+    const { addElement } = store.getState();
+    const [name] = addElement(page, 'text', {
+      title: 'Name',
+      config: { party: 'B', required: true },
+    });
+    const [id] = addElement(page, 'text', {
+      title: 'ID',
+      config: { party: 'B', isNumber: true, required: false },
+      previewConfig: { limitNum: 4 },
+    });
+    addElement(page, 'text', { title: 'Theirs', config: { party: 'A', required: true } });
+    addElement(page, 'signature', { config: { party: 'B' } });
+    return { store, name: name!, id: id! };
+  }
+
+  it('send the party’s own values, trimmed, and name its empty required fields', () => {
+    const { store, name, id } = projectWithFields();
+    expect(missingRequired(store.getState().project, 'B').map((e) => e.title)).toEqual(['Name']);
+    store.getState().updateElements([name], { value: '  Li Wei ' });
+    store.getState().updateElements([id], { value: '12' });
+    const project = store.getState().project;
+    expect(missingRequired(project, 'B')).toEqual([]);
+    expect(fillValues(project, 'B')).toEqual({ [name]: 'Li Wei', [id]: '12' });
+  });
+
+  it('apply the template’s rules: digits only, the longest a value may be', () => {
+    const { store, id } = projectWithFields();
+    const field = () => store.getState().project.pages[0]!.elements.find((e) => e.uuid === id)!;
+    store.getState().updateElements([id], { value: '12a' });
+    expect(brokenRule(field())).toBe('number');
+    store.getState().updateElements([id], { value: '12345' });
+    expect(brokenRule(field())).toBe('length');
+    store.getState().updateElements([id], { value: '1234' });
+    expect(brokenRule(field())).toBeNull();
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * What a contract's details offer and show, as pure functions of contract/detail's answer: the
+ * moves of the session (its `myActions`, and what anyone who sees it may do: download, the
+ * signatures, the evidence), each party's progress, the party that fills or signs, the values a
+ * fill sends and the required fields still empty, and when the initiator may urge again.
+ */
+import type { ContractDetail, ContractDetailParty, TemplateParty } from '@esign/platform';
+import type { TemplateElement, TemplateProject } from '@esign/template-editor';
+
+/** A move the details page offers, in the order its buttons stand. */
+export type ContractMove =
+  | 'fill'
+  | 'sign'
+  | 'refuse'
+  | 'urge'
+  | 'withdraw'
+  | 'remove'
+  | 'download'
+  | 'signatures'
+  | 'evidence';
+
+/** Whether any party has signed: then the PDF carries signatures worth listing. */
+export const hasSignatures = (detail: ContractDetail) =>
+  detail.participants.some((party) => party.signedAt !== null);
+
+/**
+ * The moves to offer, the session's own (contract/detail's `myActions`: fill, sign, refuse, urge,
+ * withdraw, remove) first, then what anyone who sees the contract may do.
+ */
+export function contractMoves(detail: ContractDetail): ContractMove[] {
+  const moves: ContractMove[] = [...detail.myActions];
+  moves.push('download');
+  if (hasSignatures(detail)) moves.push('signatures');
+  moves.push('evidence');
+  return moves;
+}
+
+/** What a party has done so far. */
+export type PartyProgress = 'refused' | 'signed' | 'filled' | 'toFill' | 'toSign' | 'nothing';
+
+export function partyProgress(party: ContractDetailParty): PartyProgress {
+  if (party.refusedAt) return 'refused';
+  if (party.signedAt) return 'signed';
+  if (party.fills && !party.filledAt) return 'toFill';
+  if (party.signs) return 'toSign';
+  return party.filledAt ? 'filled' : 'nothing';
+}
+
+/** The session's parties of the contract, in letter order. */
+const myParties = (detail: ContractDetail): ContractDetailParty[] =>
+  detail.participants
+    .filter((party) => detail.myParties.includes(party.party))
+    .sort((a, b) => a.party.localeCompare(b.party));
+
+/** The session's party that fills in now: one that fills, has not yet, nor signed or refused. */
+export function fillingParty(detail: ContractDetail): TemplateParty | null {
+  const party = myParties(detail).find(
+    (p) => p.fills && !p.filledAt && !p.signedAt && !p.refusedAt,
+  );
+  return party ? (party.party as TemplateParty) : null;
+}
+
+/** The session's party that signs now: one that signs and has not signed or refused. */
+export function signingParty(detail: ContractDetail): TemplateParty | null {
+  const candidates = myParties(detail).filter((p) => p.signs && !p.signedAt && !p.refusedAt);
+  if (detail.signingOrder === 'sequential') {
+    // At its turn: the first of all parties still to sign.
+    const waiting = detail.participants.filter((p) => p.signs && !p.signedAt && !p.refusedAt);
+    const turn = Math.min(...waiting.map((p) => p.position));
+    const atTurn = candidates.find((p) => p.position === turn);
+    return atTurn ? (atTurn.party as TemplateParty) : null;
+  }
+  return candidates[0] ? (candidates[0].party as TemplateParty) : null;
+}
+
+const FILLED_KINDS = new Set(['text', 'date', 'image']);
+
+/** A party's fields to fill in (text, date and image), in page order. */
+export function fieldsOf(project: TemplateProject, party: string): TemplateElement[] {
+  return project.pages.flatMap((page) =>
+    page.elements.filter(
+      (element) => FILLED_KINDS.has(element.elName) && element.config.party === party,
+    ),
+  );
+}
+
+/** What contract/write takes: the party's field values by element uuid (texts trimmed). */
+export function fillValues(project: TemplateProject, party: string): Record<string, string> {
+  return Object.fromEntries(
+    fieldsOf(project, party).map((element) => [
+      element.uuid,
+      element.elName === 'image' ? element.value : element.value.trim(),
+    ]),
+  );
+}
+
+/** The party's required fields still empty. */
+export function missingRequired(project: TemplateProject, party: string): TemplateElement[] {
+  return fieldsOf(project, party).filter(
+    (element) => element.config.required && element.value.trim() === '',
+  );
+}
+
+/**
+ * A field's own rule broken by its value: digits only, the longest it may be, the pattern it must
+ * match. Null when it keeps them (an empty value is the required check's).
+ */
+export type FieldRuleBroken = 'number' | 'length' | 'pattern';
+
+export function brokenRule(element: TemplateElement): FieldRuleBroken | null {
+  const value = element.value.trim();
+  if (value === '' || element.elName !== 'text') return null;
+  if (element.config.isNumber && !/^\d+$/.test(value)) return 'number';
+  const limit = element.previewConfig.limitNum;
+  if (limit > 0 && [...value].length > limit) return 'length';
+  const pattern = element.previewConfig.validator;
+  if (pattern) {
+    try {
+      if (!new RegExp(pattern).test(value)) return 'pattern';
+    } catch {
+      // A pattern the browser cannot read is the server's to apply.
+    }
+  }
+  return null;
+}
+
+/** Whether the initiator may urge now, given when urging is next allowed (null: not known). */
+export function canUrgeNow(nextUrgeAt: string | null, now: number): boolean {
+  return nextUrgeAt === null || Date.parse(nextUrgeAt) <= now;
+}

@@ -1,0 +1,39 @@
+import type { ContractSignatureView } from '@esign/platform';
+import { describe, expect, it } from 'vitest';
+import { brokenEntry, shortHash, signaturesVerdict } from './evidence';
+
+const signature = (valid: boolean): ContractSignatureView => ({
+  index: 1,
+  signerName: 'Li Wei',
+  party: 'B',
+  signedAt: null,
+  certificateSubject: 'CN=Li Wei',
+  certificateIssuer: 'CN=eSign CA',
+  valid,
+  coversWholeDocument: true,
+  detail: '',
+});
+
+describe('the evidence screens', () => {
+  it('shorten a hash to its ends, and leave a short one whole', () => {
+    expect(shortHash('3f2a9c' + '0'.repeat(54) + 'b81e')).toBe('3f2a9c…b81e');
+    expect(shortHash('abc')).toBe('abc');
+  });
+
+  it('flag the entry a broken chain breaks at', () => {
+    expect(brokenEntry({ entries: [], chain: { intact: true } })).toBeNull();
+    expect(
+      brokenEntry({ entries: [], chain: { intact: false, brokenAt: 3, problem: 'hash' } }),
+    ).toBe(3);
+  });
+
+  it('say whether the signatures hold', () => {
+    expect(signaturesVerdict({ sha256: 'x', signatures: [], intact: true })).toBe('none');
+    expect(signaturesVerdict({ sha256: 'x', signatures: [signature(true)], intact: true })).toBe(
+      'intact',
+    );
+    expect(signaturesVerdict({ sha256: 'x', signatures: [signature(false)], intact: false })).toBe(
+      'broken',
+    );
+  });
+});

@@ -1,0 +1,244 @@
+import { MessageOutlined, ScanOutlined } from '@ant-design/icons';
+import { AUTH_CODE_PATTERN, message as platformMessage, type SignTicket } from '@esign/platform';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, QRCode, Space, Tabs, Tag } from 'antd';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  fetchFaceResult,
+  sendSignCode,
+  startFaceCheck,
+  validateSignCode,
+} from '../../../api/contractActions';
+import { failureMessage } from '../../../api/templateEditor';
+import { useCountdown } from '../../../forms/useCountdown';
+import { localeOf } from '../../../i18n/locale';
+import type { FaceCheckStarted } from '@esign/platform';
+
+/** How often a face check under way is asked about. */
+export const FACE_POLL_MS = 2_000;
+
+export type ConfirmMethod = 'sms' | 'face';
+
+/**
+ * The SMS code that confirms a signature: sent to the signer's own phone (base/sendAuthCode),
+ * again after the countdown, and checked when the signer signs (the form's submit, Enter too).
+ */
+function SmsConfirm({
+  contractId,
+  pending,
+  blocked,
+  onSign,
+}: {
+  contractId: string;
+  pending: boolean;
+  blocked: boolean;
+  onSign(ticket: () => Promise<SignTicket>): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n);
+  const { secondsLeft, start } = useCountdown();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const send = () => {
+    setSending(true);
+    setProblem(null);
+    sendSignCode(contractId)
+      .then((sent) => {
+        setSentTo(sent.phone);
+        start(sent.resendAfterSeconds);
+      })
+      .catch((error: unknown) => setProblem(failureMessage(error)))
+      .finally(() => setSending(false));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) return setProblem(platformMessage('smsCodeRequired', locale));
+    if (!AUTH_CODE_PATTERN.test(trimmed))
+      return setProblem(platformMessage('smsCodeInvalid', locale));
+    setProblem(null);
+    onSign(() =>
+      validateSignCode(contractId, trimmed).catch((error: unknown) => {
+        setProblem(failureMessage(error));
+        throw error;
+      }),
+    );
+  };
+
+  return (
+    <form className="contract-sign-sms" onSubmit={submit} aria-label={t('contractSign.smsForm')}>
+      <p className="contract-muted">
+        {sentTo ? t('contractSign.codeSentTo', { phone: sentTo }) : t('contractSign.smsHint')}
+      </p>
+      <Space.Compact block>
+        <Input
+          aria-label={t('contractSign.code')}
+          placeholder={t('contractSign.codePlaceholder')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          status={problem ? 'error' : undefined}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        />
+        <Button onClick={send} loading={sending} disabled={secondsLeft > 0}>
+          {secondsLeft > 0
+            ? t('contractSign.resendIn', { seconds: secondsLeft })
+            : sentTo
+              ? t('contractSign.resend')
+              : t('contractSign.sendCode')}
+        </Button>
+      </Space.Compact>
+      {problem ? (
+        <p className="contract-sign-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        className="contract-sign-submit"
+        loading={pending}
+        disabled={blocked}
+      >
+        {t('contractSign.signNow')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * A face check that confirms a signature: the provider's page opens in a new tab (or from the QR
+ * code on a phone), and its outcome is asked for until it passed or failed. The development
+ * provider says plainly that it is one.
+ */
+function FaceConfirm({
+  contractId,
+  pending,
+  blocked,
+  onSign,
+}: {
+  contractId: string;
+  pending: boolean;
+  blocked: boolean;
+  onSign(ticket: () => Promise<SignTicket>): void;
+}) {
+  const { t } = useTranslation();
+  const [started, setStarted] = useState<FaceCheckStarted | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const result = useQuery({
+    queryKey: ['face-check', contractId, started?.faceToken ?? ''],
+    queryFn: () => fetchFaceResult(contractId, started!.faceToken),
+    enabled: started !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'pending' ? FACE_POLL_MS : false),
+    retry: false,
+  });
+  const outcome = result.data;
+
+  const start = () => {
+    setStarting(true);
+    setProblem(null);
+    startFaceCheck(contractId)
+      .then((answer) => {
+        setStarted(answer);
+        window.open(answer.url, '_blank', 'noopener');
+      })
+      .catch((error: unknown) => setProblem(failureMessage(error)))
+      .finally(() => setStarting(false));
+  };
+
+  return (
+    <div className="contract-sign-face">
+      {started?.development ? (
+        <Alert type="warning" showIcon title={t('contractSign.faceDevelopment')} />
+      ) : null}
+      {!started ? (
+        <>
+          <p className="contract-muted">{t('contractSign.faceHint')}</p>
+          <Button icon={<ScanOutlined aria-hidden />} loading={starting} onClick={start}>
+            {t('contractSign.startFace')}
+          </Button>
+        </>
+      ) : (
+        <div className="contract-sign-face-started">
+          <QRCode value={started.url} size={140} />
+          <div>
+            <p>{t('contractSign.faceOpened')}</p>
+            <a href={started.url} target="_blank" rel="noopener noreferrer">
+              {t('contractSign.openFace')}
+            </a>
+            <p role="status">
+              {outcome?.state === 'passed' ? (
+                <Tag color="success">{t('contractSign.facePassed')}</Tag>
+              ) : outcome?.state === 'failed' ? (
+                <Tag color="error">{t('contractSign.faceFailed')}</Tag>
+              ) : (
+                <Tag color="processing">{t('contractSign.faceWaiting')}</Tag>
+              )}
+            </p>
+            {outcome?.state === 'failed' ? (
+              <Button onClick={start}>{t('contractSign.faceAgain')}</Button>
+            ) : null}
+          </div>
+        </div>
+      )}
+      {problem || result.isError ? (
+        <p className="contract-sign-problem" role="alert">
+          {problem ?? failureMessage(result.error)}
+        </p>
+      ) : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        className="contract-sign-submit"
+        loading={pending}
+        disabled={blocked || outcome?.state !== 'passed'}
+        onClick={() => {
+          if (outcome?.state === 'passed') onSign(async () => outcome);
+        }}
+      >
+        {t('contractSign.signNow')}
+      </Button>
+    </div>
+  );
+}
+
+/** How the signer confirms: an SMS code (always), or a face check. */
+export function ConfirmSigning(props: {
+  contractId: string;
+  pending: boolean;
+  blocked: boolean;
+  onSign(ticket: () => Promise<SignTicket>): void;
+}) {
+  const { t } = useTranslation();
+  const [method, setMethod] = useState<ConfirmMethod>('sms');
+  return (
+    <Tabs
+      activeKey={method}
+      onChange={(key) => setMethod(key as ConfirmMethod)}
+      items={[
+        {
+          key: 'sms',
+          label: t('contractSign.bySms'),
+          icon: <MessageOutlined aria-hidden />,
+          children: <SmsConfirm {...props} />,
+        },
+        {
+          key: 'face',
+          label: t('contractSign.byFace'),
+          icon: <ScanOutlined aria-hidden />,
+          children: <FaceConfirm {...props} />,
+        },
+      ]}
+    />
+  );
+}

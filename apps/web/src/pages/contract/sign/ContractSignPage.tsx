@@ -1,0 +1,335 @@
+import { ArrowLeftOutlined, CheckCircleFilled, ClockCircleFilled } from '@ant-design/icons';
+import {
+  message as platformMessage,
+  type ContractActed,
+  type ContractSeal,
+  type SignTicket,
+  type TemplateParty,
+} from '@esign/platform';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Radio, Result, Space, Spin } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  contractActionQueries,
+  signContract,
+  useContractAction,
+  type EditorContractDetail,
+} from '../../../api/contractActions';
+import { failureMessage } from '../../../api/templateEditor';
+import { localeOf } from '../../../i18n/locale';
+import { useSession } from '../../../session';
+import { CONTRACT_LIST_PATH, contractDetailsPath } from '../paths';
+import { signingParty } from '../detail/contractMoves';
+import { ContractDocument } from '../detail/ContractDocument';
+import { ContractGate } from '../detail/ContractGate';
+import { ContractHeading } from '../detail/ContractSummary';
+import { downloadContract } from '../detail/download';
+import { LockNotice } from '../detail/LockNotice';
+import { contractSignaturePath } from '../detail/paths';
+import { useContractLock } from '../detail/useContractLock';
+import { ConfirmSigning } from './ConfirmSigning';
+import { defaultSeal, pageRanges, stampPlaces, withChosenSeal } from './stamps';
+import { useSealImages } from './useSealImages';
+import '../detail/contractDetail.css';
+
+/** The seals the signer may use, one to pick, each with its image. */
+function SealPicker({
+  seals,
+  images,
+  chosen,
+  onChoose,
+}: {
+  seals: readonly ContractSeal[];
+  images: readonly { id: string; imageUrl: string }[];
+  chosen: string | null;
+  onChoose(id: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      className="contract-seal-picker"
+      value={chosen}
+      onChange={(event) => onChoose(String(event.target.value))}
+      aria-label={t('contractSign.pickSeal')}
+    >
+      {seals.map((seal) => {
+        const image = images.find((one) => one.id === seal.id)?.imageUrl;
+        return (
+          <Radio key={seal.id} value={seal.id} className="contract-seal-option">
+            <span className="contract-seal-card">
+              {image ? (
+                <img src={image} alt="" className="contract-seal-image" />
+              ) : (
+                <span className="contract-seal-image contract-seal-image-empty" />
+              )}
+              <span>
+                <strong>{seal.name}</strong>
+                <br />
+                <span className="contract-muted">{t(`contractSign.sealKind.${seal.kind}`)}</span>
+              </span>
+            </span>
+          </Radio>
+        );
+      })}
+    </Radio.Group>
+  );
+}
+
+/** After signing: completed, or waiting for the others, and what to do next. */
+function SignedResult({ detail, acted }: { detail: EditorContractDetail; acted: ContractActed }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [downloading, setDownloading] = useState(false);
+  const completed = acted.status === 'completed';
+  const mine = new Set<string>(detail.myParties);
+  const others = detail.participants.filter(
+    (p) => p.signs && !p.signedAt && !p.refusedAt && !mine.has(p.party),
+  );
+  return (
+    <Result
+      icon={
+        completed ? (
+          <CheckCircleFilled className="contract-sign-done" aria-hidden />
+        ) : (
+          <ClockCircleFilled className="contract-sign-waiting" aria-hidden />
+        )
+      }
+      title={
+        <h1 className="result-title">
+          {t(completed ? 'contractSign.completedTitle' : 'contractSign.waitingTitle')}
+        </h1>
+      }
+      subTitle={
+        completed
+          ? t('contractSign.completedHint', { name: detail.name })
+          : t('contractSign.waitingHint', {
+              parties: others.map((p) => `${p.party} · ${p.name}`).join(', ') || '—',
+            })
+      }
+      extra={
+        <Space wrap>
+          {completed ? (
+            <>
+              <Button
+                type="primary"
+                loading={downloading}
+                onClick={() => {
+                  setDownloading(true);
+                  downloadContract(detail.id)
+                    .catch((error: unknown) => void message.error(failureMessage(error)))
+                    .finally(() => setDownloading(false));
+                }}
+              >
+                {t('contractDetail.move.download')}
+              </Button>
+              <Button onClick={() => navigate(contractSignaturePath(detail.id))}>
+                {t('contractDetail.move.signatures')}
+              </Button>
+            </>
+          ) : null}
+          <Button
+            type={completed ? 'default' : 'primary'}
+            onClick={() => navigate(contractDetailsPath(detail.id))}
+          >
+            {t('contractSign.viewDetails')}
+          </Button>
+          <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>
+            {t('contractDetail.backToList')}
+          </Button>
+        </Space>
+      }
+    />
+  );
+}
+
+/**
+ * Signing as the session's party: the seal to sign with, where each of the party's stamps lands
+ * (drawn with the chosen seal), the confirmation (SMS code or face check) and contract/sign.
+ */
+function SignContract({ detail, party }: { detail: EditorContractDetail; party: TemplateParty }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n);
+  const navigate = useNavigate();
+  const companyId = useSession((state) => state.companyId);
+  const lock = useContractLock(detail.id, party, true);
+  const seals = useQuery(contractActionQueries.seals(companyId, detail.id, party));
+  const images = useSealImages(seals.data);
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = picked ?? (seals.data ? (defaultSeal(seals.data)?.id ?? null) : null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [acted, setActed] = useState<ContractActed | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const sign = useContractAction(signContract);
+  const project = useMemo(
+    () => withChosenSeal(detail.project, party, chosen),
+    [detail.project, party, chosen],
+  );
+  const places = stampPlaces(detail.project, party);
+  const held = lock.state === 'held';
+
+  if (acted) return <SignedResult detail={detail} acted={acted} />;
+
+  const onSign = (ticketOf: () => Promise<SignTicket>) => {
+    if (!chosen) return setProblem(platformMessage('sealRequired', locale));
+    setProblem(null);
+    setConfirming(true);
+    ticketOf()
+      .then(
+        ({ ticket }) =>
+          sign
+            .mutateAsync({ id: detail.id, party, sealId: chosen, ticket })
+            .then(setActed, (error: unknown) => setProblem(failureMessage(error))),
+        // A wrong code or a failed check says why under its own field.
+        () => undefined,
+      )
+      .finally(() => setConfirming(false));
+  };
+
+  const seals_ = seals.data ?? [];
+  const byKind = (kind: 'seal' | 'signature') =>
+    pageRanges(places.filter((place) => place.kind === kind).map((place) => place.page));
+
+  return (
+    <div className="contract-detail contract-sign">
+      <ContractHeading
+        detail={detail}
+        kicker={t('contractSign.kicker', { party })}
+        actions={
+          <Button
+            icon={<ArrowLeftOutlined aria-hidden />}
+            onClick={() => navigate(contractDetailsPath(detail.id))}
+          >
+            {t('contractDetail.backToDetails')}
+          </Button>
+        }
+      />
+      <LockNotice lock={lock} />
+      <div className="contract-detail-body">
+        <ContractDocument
+          project={project}
+          pdfLink={detail.pdfLink}
+          seals={images}
+          label={t('contractSign.documentWithStamps')}
+        />
+        <aside className="contract-detail-side contract-sign-side">
+          <section className="contract-detail-section" aria-labelledby="contract-sign-seal">
+            <h2 id="contract-sign-seal" className="section-title">
+              {t('contractSign.stepSeal')}
+            </h2>
+            {seals.isPending ? (
+              <Spin />
+            ) : seals.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                title={t('contractSign.sealsFailed')}
+                description={failureMessage(seals.error)}
+                action={
+                  <Button size="small" onClick={() => void seals.refetch()}>
+                    {t('common.retry')}
+                  </Button>
+                }
+              />
+            ) : seals_.length === 0 ? (
+              <Empty description={t('contractSign.noSeals')} />
+            ) : (
+              <SealPicker
+                seals={seals_}
+                images={images}
+                chosen={chosen}
+                onChoose={(id) => {
+                  setPicked(id);
+                  setProblem(null);
+                }}
+              />
+            )}
+          </section>
+          <section className="contract-detail-section" aria-labelledby="contract-sign-places">
+            <h2 id="contract-sign-places" className="section-title">
+              {t('contractSign.stepPlaces')}
+            </h2>
+            {places.length === 0 ? (
+              <p className="contract-muted">{t('contractSign.noPlaces')}</p>
+            ) : (
+              <ul className="contract-sign-places">
+                {byKind('seal') ? (
+                  <li>{t('contractSign.sealOnPages', { pages: byKind('seal') })}</li>
+                ) : null}
+                {byKind('signature') ? (
+                  <li>{t('contractSign.signatureOnPages', { pages: byKind('signature') })}</li>
+                ) : null}
+              </ul>
+            )}
+            <p className="contract-muted">{t('contractSign.placesHint')}</p>
+          </section>
+          <section className="contract-detail-section" aria-labelledby="contract-sign-confirm">
+            <h2 id="contract-sign-confirm" className="section-title">
+              {t('contractSign.stepConfirm')}
+            </h2>
+            {problem ? (
+              <Alert className="contract-detail-alert" type="error" showIcon title={problem} />
+            ) : null}
+            <ConfirmSigning
+              contractId={detail.id}
+              pending={confirming || sign.isPending}
+              blocked={held || lock.state === 'taking'}
+              onSign={onSign}
+            />
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** There is nothing for the session to sign on this contract now, and why. */
+function NothingToSign({ detail }: { detail: EditorContractDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mine = detail.participants.filter((p) => detail.myParties.includes(p.party));
+  const reason = mine.some((p) => p.signedAt)
+    ? 'signed'
+    : mine.some((p) => p.refusedAt)
+      ? 'refused'
+      : mine.some((p) => p.signs) &&
+          detail.status === 'signing' &&
+          detail.signingOrder === 'sequential'
+        ? 'notYourTurn'
+        : 'nothing';
+  return (
+    <Result
+      status="info"
+      title={<h1 className="result-title">{t('contractSign.nothingTitle')}</h1>}
+      subTitle={t(`contractSign.nothing.${reason}`)}
+      extra={
+        <Space wrap>
+          <Button type="primary" onClick={() => navigate(contractDetailsPath(detail.id))}>
+            {t('contractSign.viewDetails')}
+          </Button>
+          <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>
+            {t('contractDetail.backToList')}
+          </Button>
+        </Space>
+      }
+    />
+  );
+}
+
+/** /agency-contract/contractedit?id=…: signing a contract. */
+export default function ContractSignPage() {
+  return (
+    <ContractGate>
+      {(detail) => {
+        const party = detail.myActions.includes('sign') ? signingParty(detail) : null;
+        return party ? (
+          <SignContract detail={detail} party={party} />
+        ) : (
+          <NothingToSign detail={detail} />
+        );
+      }}
+    </ContractGate>
+  );
+}
