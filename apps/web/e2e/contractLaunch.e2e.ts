@@ -165,20 +165,33 @@ describe('initiating contracts, end to end', () => {
     };
     await place('Seal', 150, 160, 'A');
     await place('Signature', 400, 260, 'B');
+    await place('Text', 150, 330, 'A');
     await screenshot(page, 'contract-launch-placing');
+
+    // The administrator's own text box is required: sending first asks to fill it in.
+    await page.getByRole('button', { name: 'Send for signing' }).click();
+    await page.getByText('The text box value cannot be empty').waitFor();
+    const own = editor.getByRole('textbox', { name: 'Text 1' });
+    await typeInto(own, 'Consulting for Q1');
+    await page.getByText('Fill in your own fields (party A)').click();
 
     const sent = page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().includes('/contract/create'),
     );
     await page.getByRole('button', { name: 'Send for signing' }).click();
-    const body = (await sent).postDataJSON() as { project: TemplateProject; signingOrder: string };
+    const body = (await sent).postDataJSON() as {
+      project: TemplateProject;
+      signingOrder: string;
+      values: Record<string, string>;
+    };
     expect(body.signingOrder).toBe('sequential');
-    expect(
-      body.project.pages[0]!.elements.map((element) => [element.elName, element.config.party]),
-    ).toEqual([
+    const elements = body.project.pages[0]!.elements;
+    expect(elements.map((element) => [element.elName, element.config.party])).toEqual([
       ['seal', 'A'],
       ['signature', 'B'],
+      ['text', 'A'],
     ]);
+    expect(body.values).toEqual({ [elements[2]!.uuid]: 'Consulting for Q1' });
 
     const detail = await confirmed(page);
     expect(detail.name).toBe('Consulting agreement');

@@ -69,6 +69,9 @@ const en = {
     documentFailed: 'The document could not be opened',
     strayFields:
       'Fields remain for party {{parties}}, which has nobody named. Remove them, or go back and name the party.',
+    editorMode: 'What the editor does',
+    placeMode: 'Place fields',
+    fillMode: 'Fill in my fields',
     send: 'Send for signing',
     notSent: 'The contract was not sent',
     fixDetails: 'Please correct the details marked in the form.',

@@ -135,7 +135,8 @@ const detail: ConsoleCall = (current, locale, request) => {
   if (!found) {
     return { status: CODES.notFound, body: fail(CODES.notFound, message('notFound', locale)) };
   }
-  const myActions: ContractMyAction[] = found.myAction ? [found.myAction] : [];
+  const myActions: ContractMyAction[] =
+    found.myAction === 'sign' || found.myAction === 'fill' ? [found.myAction] : [];
   return answer({
     id: found.id,
     number: found.number,

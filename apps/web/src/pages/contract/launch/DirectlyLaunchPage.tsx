@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { message, type ContractCreated, type ContractDocument } from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor';
-import { Alert, Button, Card, Form, Space, Spin, Steps, type FormRule } from 'antd';
+import { Alert, Button, Card, Form, Segmented, Space, Spin, Steps, type FormRule } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -26,8 +26,12 @@ import {
 import { LaunchGate } from './LaunchGate';
 import {
   bodyFromDocument,
+  emptyRequiredFields,
   fieldsOfUnnamedParties,
   firstParties,
+  initiatorFields,
+  initiatorParties,
+  initiatorValues,
   placeRefusal,
   withNamedParties,
   type Initiator,
@@ -64,8 +68,15 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState<ContractCreated | null>(null);
+  /** The editor fills the initiator's own fields instead of placing fields. */
+  const [filling, setFilling] = useState(false);
   const create = useCreateContract(companyId);
   useUnsavedWork(touched && sent === null);
+
+  // The initiator fills its own text and date fields before sending (required ones not empty).
+  const mine = checked ? initiatorParties(checked.details.participants, me) : [];
+  const myFields = placed?.project ? initiatorFields(placed.project, mine) : [];
+  const fillingParty = mine.find((party) => myFields.some((f) => f.config.party === party));
 
   // Sent: the question about unsaved work is gone before the page is left.
   useEffect(() => {
@@ -123,9 +134,26 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
       });
       return;
     }
+    const empty = emptyRequiredFields(placed.project, mine);
+    if (empty.length > 0) {
+      setFilling(true);
+      setNotice({
+        title: t('contractLaunch.notSent'),
+        description: message('textValueRequired', locale),
+        items: empty.map((field) => field.title),
+      });
+      return;
+    }
     try {
       setSent(
-        await create.mutateAsync(bodyFromDocument(details, placed.documentId, placed.project)),
+        await create.mutateAsync(
+          bodyFromDocument(
+            details,
+            placed.documentId,
+            placed.project,
+            initiatorValues(placed.project, mine),
+          ),
+        ),
       );
     } catch (error) {
       const { text, data } = refusalOf(error);
@@ -204,12 +232,28 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
       {step === 1 && checked && placed ? (
         <section className="launch-place" aria-label={t('contractLaunch.steps.place')}>
           <PartiesSummary parties={checked.details.participants} standing={checked.standing} />
-          <Alert
-            className="launch-place-intro"
-            type="info"
-            showIcon
-            title={t('contractLaunch.placeIntro')}
-          />
+          <div className="launch-place-bar">
+            <Alert
+              className="launch-place-intro"
+              type="info"
+              showIcon
+              title={t(
+                filling && fillingParty ? 'contractLaunch.fillIntro' : 'contractLaunch.placeIntro',
+                { parties: mine.join(', ') },
+              )}
+            />
+            {fillingParty ? (
+              <Segmented
+                aria-label={t('contractLaunch.editorMode')}
+                value={filling ? 'fill' : 'place'}
+                onChange={(value) => setFilling(value === 'fill')}
+                options={[
+                  { value: 'place', label: t('contractLaunch.placeMode') },
+                  { value: 'fill', label: t('contractLaunch.fillMode') },
+                ]}
+              />
+            ) : null}
+          </div>
           <Suspense
             fallback={
               <div role="status" className="launch-loading">
@@ -225,6 +269,7 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
                 setPlaced((current) => current && { ...current, project })
               }
               locale={locale}
+              filling={filling ? fillingParty : undefined}
             />
           </Suspense>
           <Space className="launch-actions">

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, SendOutlined, SwapOutlined } from '@ant-design/icons';
 import { message, type ContractCreated } from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor';
-import { Alert, Button, Card, Form, Space, Spin, Steps } from 'antd';
+import { Alert, App, Button, Card, Form, Space, Spin, Steps } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -78,11 +78,25 @@ function LaunchFromTemplate({
   const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState<ContractCreated | null>(null);
   const create = useCreateContract(companyId);
+  const { modal } = App.useApp();
   useUnsavedWork(touched && sent === null);
 
   useEffect(() => {
     if (sent) navigate(launchedPath(sent.id));
   }, [sent, navigate]);
+
+  // Another template starts afresh: what was typed for this one is asked about first.
+  const chooseAnother = () => {
+    if (!touched) return onChooseAnother();
+    void modal.confirm({
+      title: t('templateEditor.leaveTitle'),
+      content: t('templateEditor.leaveQuestion'),
+      okText: t('templateEditor.leave'),
+      okButtonProps: { danger: true },
+      cancelText: t('templateEditor.stay'),
+      onOk: onChooseAnother,
+    });
+  };
 
   const parties: LaunchPartyValues[] = checked?.details.participants ?? [];
   const mine = initiatorParties(parties, me);
@@ -164,7 +178,7 @@ function LaunchFromTemplate({
         <Card
           title={t('contractLaunch.chosenTemplate', { name: detail.name })}
           extra={
-            <Button icon={<SwapOutlined aria-hidden />} onClick={onChooseAnother}>
+            <Button icon={<SwapOutlined aria-hidden />} onClick={chooseAnother}>
               {t('contractLaunch.changeTemplate')}
             </Button>
           }

@@ -3,7 +3,7 @@
  * contract's pages in the template editor. Downloaded when the step first shows: Konva and pdf.js
  * stay out of the form's code.
  */
-import type { Locale } from '@esign/platform';
+import type { Locale, TemplateParty } from '@esign/platform';
 import {
   TemplateEditor,
   createPage,
@@ -30,6 +30,8 @@ export interface PlaceOnDocumentProps {
   project: TemplateProject | null;
   onProjectChange(project: TemplateProject): void;
   locale: Locale;
+  /** The initiator's party filling its own fields; absent while fields are placed. */
+  filling?: TemplateParty;
 }
 
 /** A blank project on the document's pages, for the parties named. */
@@ -48,6 +50,7 @@ export default function PlaceOnDocument({
   project,
   onProjectChange,
   locale,
+  filling,
 }: PlaceOnDocumentProps) {
   const { t } = useTranslation();
   const companyId = useSession((state) => state.companyId);
@@ -119,7 +122,8 @@ export default function PlaceOnDocument({
       value={project}
       onChange={onProjectChange}
       locale={locale}
-      mode="design"
+      mode={filling ? 'fill' : 'design'}
+      party={filling}
       pdf={pdf}
     />
   );

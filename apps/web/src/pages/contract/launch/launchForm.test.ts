@@ -135,6 +135,7 @@ describe('contract/create’s body', () => {
       { party: 'A', name: 'Li Wei', sign: true, fill: false },
       { party: 'B', name: 'Zhang Min', sign: true, fill: false },
     ]);
+    expect(body.values).toEqual({});
     // The shared schema and the editor's checks accept what is sent.
     expect(check(contractCreateBody, body, 'en').ok).toBe(true);
     expect(validateTemplate(project)).toEqual([]);

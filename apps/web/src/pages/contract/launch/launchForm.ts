@@ -160,11 +160,13 @@ export function bodyFromDocument(
   details: LaunchDetails,
   documentId: string,
   project: TemplateProject,
+  values: Record<string, string> = {},
 ): ContractCreateBody {
   return {
     ...commonBody(details),
     documentId,
     project: withNamedParties(project, details.participants),
+    values,
   };
 }
 
