@@ -370,6 +370,8 @@ const en = {
     noCategory: 'No category',
     edit: 'Edit',
     preview: 'Preview',
+    use: 'Start a contract',
+    useLabel: 'Start a contract from “{{name}}”',
     enable: 'Enable',
     disable: 'Disable',
     enabledNow: '“{{name}}” is enabled',

@@ -361,6 +361,8 @@ const zh: Strings<typeof en> = {
     noCategory: '未分类',
     edit: '编辑',
     preview: '预览',
+    use: '发起合同',
+    useLabel: '用“{{name}}”发起合同',
     enable: '启用',
     disable: '禁用',
     enabledNow: '“{{name}}”已启用',

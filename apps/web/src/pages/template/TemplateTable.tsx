@@ -16,6 +16,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../i18n/dates';
 import { tablePagination } from '../../lists/paging';
 import { type TemplateListFilters } from './listFilters';
+import { launchFromTemplatePath } from '../contract/launch/paths';
 import { editorPath, previewPath } from './paths';
 import { TemplateStatusCell } from './TemplateStatusCell';
 import type { TemplateActions } from './useTemplateActions';
@@ -71,7 +72,7 @@ function RowMenu({ template, actions }: { template: TemplateListItem; actions: T
   );
 }
 
-/** Edit, Preview, Enable/Disable and the rest of a row's actions. */
+/** Edit, Preview, Start a contract (enabled only), Enable/Disable and the rest of a row's actions. */
 function RowActions({
   template,
   actions,
@@ -91,6 +92,15 @@ function RowActions({
       <Link to={previewPath(template.id)} className="row-action">
         {t('templateList.preview')}
       </Link>
+      {template.status === 1 ? (
+        <Link
+          to={launchFromTemplatePath(template.id)}
+          className="row-action"
+          aria-label={t('templateList.useLabel', { name: template.name })}
+        >
+          {t('templateList.use')}
+        </Link>
+      ) : null}
       {manage ? (
         <Button
           type="link"
