@@ -37,6 +37,7 @@ import {
 } from '../templates/project';
 import { findTemplate } from '../templates/queries';
 import { scheduleExpiry } from './expiry';
+import { INITIATOR_FIELD_RULES, fillPartyFields } from './field-values';
 import { refreshTurns } from './turn';
 import { accountsOf, type NamedParty, type PlatformAccounts } from './platform-accounts';
 
@@ -142,50 +143,6 @@ function matchParties(parties: NamedParty[], project: TemplateProject) {
     });
 }
 
-/**
- * Writes the initiator's values into its own text and date fields and checks every required one
- * of them is filled ('The text box value cannot be empty').
- */
-function fillInitiatorFields(
-  project: TemplateProject,
-  mine: Set<string>,
-  values: Record<string, string>,
-): void {
-  const elements = new Map(
-    project.pages.flatMap((page) => page.elements.map((element) => [element.uuid, element])),
-  );
-  for (const [uuid, value] of Object.entries(values)) {
-    const element = elements.get(uuid);
-    if (!element) throw new ApiError('templateFieldNotFound', 400, 400, { elementUuid: uuid });
-    if (
-      !mine.has(element.config.party) ||
-      (element.elName !== 'text' && element.elName !== 'date')
-    ) {
-      throw new ApiError('contractFieldNotYours', 400, 400, { elementUuid: uuid });
-    }
-    const text = value.trim();
-    if (element.config.isNumber && text !== '' && !/^\d+$/.test(text)) {
-      throw new ApiError('invalidValue', 400, 400, { elementUuid: uuid });
-    }
-    const limit = element.previewConfig.limitNum;
-    if (limit > 0 && text.length > limit) {
-      throw new ApiError('invalidValue', 400, 400, { elementUuid: uuid });
-    }
-    element.value = text;
-  }
-  for (const element of elements.values()) {
-    const fillable = element.elName === 'text' || element.elName === 'date';
-    if (
-      fillable &&
-      mine.has(element.config.party) &&
-      element.config.required &&
-      !element.value.trim()
-    ) {
-      throw new ApiError('textValueRequired', 400, 400, { elementUuid: element.uuid });
-    }
-  }
-}
-
 /** Refuses a layout that cannot be signed, with `validateTemplate`'s messages. */
 function requireSignable(checked: CheckedProject, locale: Locale): void {
   if (checked.problems.length === 0) return;
@@ -233,7 +190,7 @@ export async function createContract(
       ? party.kind === 'person'
       : party.kind === 'company' && accounts.companyOf(party.companyName) === company);
   const mine = new Set<string>(parties.filter(isMine).map((p) => p.party));
-  fillInitiatorFields(source.project, mine, body.values);
+  fillPartyFields(source.project, mine, body.values, INITIATOR_FIELD_RULES);
   const checked = deriveFrom(source.project, source.pageSizes);
   requireSignable(checked, locale);
 
