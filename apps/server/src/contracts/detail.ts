@@ -25,6 +25,8 @@ import {
   type ContractHeadRow,
 } from './contract-head';
 import { consoleContracts, consoleParty, copiedTo } from './console-contracts';
+import { latestContractFile } from './contract-pdf';
+import { contractVersionLink } from './contract-pdf-routes';
 
 interface ContractRow extends ContractHeadRow {
   tenant_id: string;
@@ -122,9 +124,13 @@ export async function contractDetail(
   const initiator = company
     ? String(row.company_id) === String(session.companyId)
     : row.company_id === null && String(row.initiator_user_id) === String(session.userId);
-  const link = row.document_id
-    ? signedPdfLink(key, { tenant_id: row.tenant_id, document_id: row.document_id })
-    : null;
+  // Once signed, the PDF as it stands (the latest signed version); before, the document.
+  const file = await latestContractFile(database, id);
+  const link = file
+    ? contractVersionLink(key, id, file.version)
+    : row.document_id
+      ? signedPdfLink(key, { tenant_id: row.tenant_id, document_id: row.document_id })
+      : null;
   return {
     ...contractHead(row),
     templateId: row.template_id === null ? null : String(row.template_id),

@@ -12,12 +12,14 @@ import { route } from '../http/route';
 import { contractCreateRoutes } from './create-routes';
 import { EXAMPLE_LIST_ITEM, EXAMPLE_LIST_PAGE } from './examples';
 import { listContracts } from './lists';
+import { contractSigningRoutes } from './sign-routes';
 import { countContracts } from './statistics';
 
 /** The contract calls of sicpay-contract that read the session's console's contracts. */
 export async function contractRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { database } = context;
   contractCreateRoutes(app, context);
+  await contractSigningRoutes(app, context);
 
   route(app, context, {
     method: 'GET',

@@ -1,0 +1,325 @@
+/**
+ * Reading a contract's PDF as it stands (`contract-pdf.ts`): contract/getLink (to view) and
+ * getDownloadTicket (to save) answer a short-lived link to contract/nologin/pdf, whose ticket —
+ * the contract, the version, inline or attachment, the expiry, and the server's HMAC of them — is
+ * the only right it needs (pdf.js and a browser's download send no session). contract/signatures
+ * verifies the signatures of the latest version as a reader does (`verifyContractPdf`).
+ *
+ * Who may: the initiator's console, a party's console, a copy recipient (as contract/detail);
+ * anyone else gets 404. Both link calls go into the audit trail: every download, and a view once
+ * per user and contract in `VIEW_AUDIT_INTERVAL_MS` (a viewer reopening the PDF, or the web app
+ * asking again for a fresh link, is one view, not dozens).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import {
+  CONTRACT_PDF_LINK_TTL_S,
+  PATHS,
+  PERSONAL_CONSOLE_ID,
+  apiPath,
+  contractPdfQuery,
+  contractQuery,
+  type ContractPdfLink,
+  type ContractSignatureView,
+  type ContractSignatures,
+  type TemplateParty,
+} from '@esign/platform';
+import type { TemplateProject } from '@esign/template-editor/core';
+import type { FastifyInstance } from 'fastify';
+import { appendAudit } from '../audit/audit-trail';
+import type { AccessClaims } from '../auth/tokens';
+import { sessionConsole } from '../companies/console';
+import type { AppContext } from '../context';
+import type { Database } from '../db';
+import { contentDisposition } from '../http/content-disposition';
+import { ApiError, route } from '../http/route';
+import { keyedHash } from '../keyed-hash';
+import { platformAuthority, verifyContractPdf } from '../signing';
+import type { Storage } from '../storage';
+import { consoleContracts, copiedTo } from './console-contracts';
+import {
+  contractFileVersion,
+  latestContractFile,
+  readContractFile,
+  renderFilledDocument,
+  sha256Of,
+} from './contract-pdf';
+import { SIGN_EXAMPLES } from './sign-examples';
+
+/** A user viewing a contract's PDF again within this time adds no 'view' entry to the trail. */
+export const VIEW_AUDIT_INTERVAL_MS = 10 * 60 * 1000;
+
+interface VisibleContract {
+  id: number;
+  tenant_id: string;
+  number: string;
+  name: string;
+  document_id: string | null;
+  project: TemplateProject;
+}
+
+/** The contract if the session may read it (contract/detail's rule), else 404. */
+export async function readableContract(
+  database: Database,
+  session: AccessClaims,
+  id: number,
+): Promise<VisibleContract> {
+  await sessionConsole(database, session);
+  const visible = consoleContracts(session);
+  const [row] = await database.query<VisibleContract>(
+    `SELECT c.id, c.tenant_id, c.number, c.name, c.document_id, c.project FROM contracts c
+     WHERE c.id = $4 AND ((${visible.where}) OR (c.tenant_id = $1 AND ${copiedTo('$3')}))`,
+    [...visible.params, session.userId, id],
+  );
+  if (!row) throw new ApiError('notFound', 404);
+  return { ...row, id: Number(row.id) };
+}
+
+/** The PDF as it stands: the latest stored version, or the filled document rendered now. */
+async function currentPdf(
+  database: Database,
+  storage: Storage,
+  contract: VisibleContract,
+  version?: number,
+): Promise<{ version: number; pdf: Uint8Array }> {
+  const file =
+    version === undefined
+      ? await latestContractFile(database, contract.id)
+      : await contractFileVersion(database, contract.id, version);
+  if (file) return { version: file.version, pdf: await readContractFile(storage, file) };
+  if (version !== undefined && version !== 0) throw new ApiError('notFound', 404);
+  return { version: 0, pdf: await renderFilledDocument(database, storage, contract) };
+}
+
+type Disposition = 'inline' | 'attachment';
+
+const linkMac = (
+  key: Uint8Array,
+  contractId: number,
+  version: number,
+  disposition: Disposition,
+  expires: number,
+) =>
+  keyedHash(
+    key,
+    'contract-pdf-link',
+    String(contractId),
+    String(version),
+    disposition,
+    String(expires),
+  );
+
+/** The ticket of a link: `contract.version.i|a.expires.mac`, checked by `readTicket`. */
+function pdfTicket(
+  key: Uint8Array,
+  contractId: number,
+  version: number,
+  disposition: Disposition,
+): { ticket: string; expires: number } {
+  const expires = Math.floor(Date.now() / 1000) + CONTRACT_PDF_LINK_TTL_S;
+  const mac = linkMac(key, contractId, version, disposition, expires);
+  return { ticket: `${contractId}.${version}.${disposition[0]}.${expires}.${mac}`, expires };
+}
+
+function readTicket(
+  key: Uint8Array,
+  ticket: string,
+): { contractId: number; version: number; disposition: Disposition } {
+  const [id, version, d, expires, mac] = ticket.split('.') as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const disposition: Disposition = d === 'a' ? 'attachment' : 'inline';
+  const expected = Buffer.from(
+    linkMac(key, Number(id), Number(version), disposition, Number(expires)),
+  );
+  const given = Buffer.from(mac);
+  // A ticket the server did not sign names nothing: as if the contract did not exist.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new ApiError('notFound', 404);
+  }
+  if (Number(expires) * 1000 < Date.now()) throw new ApiError('downloadLinkExpired', 410);
+  return { contractId: Number(id), version: Number(version), disposition };
+}
+
+/**
+ * A link to view a stored version of the contract's PDF, as contract/detail gives it (the same
+ * shape as a template document's `signedPdfLink`). Not audited: detail is not a view of the PDF.
+ */
+export function contractVersionLink(
+  key: Uint8Array,
+  contractId: number,
+  version: number,
+): { pdfLink: string; pdfLinkExpiresAt: string } {
+  const { ticket, expires } = pdfTicket(key, contractId, version, 'inline');
+  return {
+    pdfLink: `${apiPath('contractPdf')}?ticket=${ticket}`,
+    pdfLinkExpiresAt: new Date(expires * 1000).toISOString(),
+  };
+}
+
+/** The name a contract's PDF is saved under: its name and number. */
+export function contractFileName(contract: Pick<VisibleContract, 'name' | 'number'>): string {
+  return `${contract.name.replace(/[/\\]/g, '_')} ${contract.number}.pdf`;
+}
+
+/** pdfsig's signing time (e.g. `Nov 24 2026 06:30:00`, in UTC here) as ISO 8601, or null. */
+function signingTimeOf(text: string): string | null {
+  const at = Date.parse(`${text} UTC`);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/** contract/getLink, getDownloadTicket, nologin/pdf and signatures. */
+export function contractPdfRoutes(app: FastifyInstance, context: AppContext): void {
+  const { database, storage, key } = context;
+
+  /** A link to the PDF as it stands, with its audit entry. */
+  async function linkFor(
+    session: AccessClaims,
+    ip: string,
+    id: number,
+    disposition: Disposition,
+  ): Promise<ContractPdfLink> {
+    const contract = await readableContract(database, session, id);
+    const { version, pdf } = await currentPdf(database, storage, contract);
+    const sha256 = sha256Of(pdf);
+    const action = disposition === 'inline' ? 'view' : 'download';
+    await database.transaction(async (tx) => {
+      // Holds the contract's row (as appendAudit would), so that two views at once add one entry.
+      await tx.query('SELECT 1 FROM contracts WHERE id = $1 FOR NO KEY UPDATE', [id]);
+      if (action === 'view') {
+        const [recent] = await tx.query(
+          `SELECT 1 FROM audit_entries WHERE contract_id = $1 AND action = 'view'
+             AND actor_user_id = $2 AND at > now() - make_interval(secs => $3) LIMIT 1`,
+          [id, session.userId, VIEW_AUDIT_INTERVAL_MS / 1000],
+        );
+        if (recent) return;
+      }
+      await appendAudit(tx, {
+        tenantId: session.tenantId,
+        contractId: id,
+        action,
+        actorUserId: Number(session.userId),
+        companyId: session.companyId === PERSONAL_CONSOLE_ID ? null : Number(session.companyId),
+        ip,
+        documentSha256: sha256,
+        details: { version },
+      });
+    });
+    const { ticket, expires } = pdfTicket(key, id, version, disposition);
+    return {
+      link: `${apiPath('contractPdf')}?ticket=${ticket}`,
+      expiresAt: new Date(expires * 1000).toISOString(),
+      sha256,
+      fileName: contractFileName(contract),
+    };
+  }
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.contractLink,
+    example: SIGN_EXAMPLES.link,
+    summary:
+      'A 5-minute link to view the contract’s PDF as it stands (the latest signed version; before the first signature, the document with the values filled in so far); one audit entry per viewer in 10 minutes',
+    tag: 'sicpay-contract',
+    auth: 'user',
+    query: contractQuery,
+    handler: ({ session, query, request }): Promise<ContractPdfLink> =>
+      linkFor(session, request.ip, query.id, 'inline'),
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.contractDownloadTicket,
+    example: SIGN_EXAMPLES.downloadTicket,
+    summary:
+      'A 5-minute link to download the contract’s PDF as it stands (saved as an attachment); every download is in the audit trail',
+    tag: 'sicpay-contract',
+    auth: 'user',
+    query: contractQuery,
+    handler: ({ session, query, request }): Promise<ContractPdfLink> =>
+      linkFor(session, request.ip, query.id, 'attachment'),
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.contractPdf,
+    example: SIGN_EXAMPLES.pdf,
+    summary:
+      'The contract’s PDF a link of getLink or getDownloadTicket points at (no session: the ticket is the right; it works for 5 minutes)',
+    tag: 'sicpay-contract',
+    auth: 'public',
+    query: contractPdfQuery,
+    handler: async ({ query, reply }) => {
+      const { contractId, version, disposition } = readTicket(key, query.ticket);
+      const [contract] = await database.query<VisibleContract>(
+        'SELECT id, tenant_id, number, name, document_id, project FROM contracts WHERE id = $1',
+        [contractId],
+      );
+      if (!contract) throw new ApiError('notFound', 404);
+      contract.id = Number(contract.id);
+      const { pdf } = await currentPdf(database, storage, contract, version);
+      return reply
+        .type('application/pdf')
+        .header('content-length', String(pdf.byteLength))
+        .header('content-disposition', contentDisposition(disposition, contractFileName(contract)))
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.contractSignatures,
+    example: SIGN_EXAMPLES.signatures,
+    summary:
+      'The digital signatures of the contract’s PDF as it stands, each verified as poppler’s pdfsig does with the platform’s authority trusted, with the party that made it',
+    tag: 'sicpay-contract',
+    auth: 'user',
+    query: contractQuery,
+    handler: async ({ session, query }): Promise<ContractSignatures> => {
+      const contract = await readableContract(database, session, query.id);
+      const file = await latestContractFile(database, contract.id);
+      if (!file) {
+        // Nothing signed yet: the PDF as it stands is the filled document, which nobody vouches for.
+        const { pdf } = await currentPdf(database, storage, contract);
+        return { sha256: sha256Of(pdf), signatures: [], intact: false };
+      }
+      const pdf = await readContractFile(storage, file);
+      const [verified, signs, authority] = await Promise.all([
+        verifyContractPdf(database, pdf),
+        database.query<{ party: TemplateParty | null }>(
+          `SELECT details->>'party' AS party FROM audit_entries
+           WHERE contract_id = $1 AND action = 'sign' ORDER BY seq`,
+          [contract.id],
+        ),
+        platformAuthority(database),
+      ]);
+      const issuer = authority.certificate.subject.attributes
+        .map((attribute) => `${attribute.shortName}=${String(attribute.value)}`)
+        .join(',');
+      const signatures: ContractSignatureView[] = verified.map((signature, index) => ({
+        index: index + 1,
+        signerName: signature.signer,
+        // Each signature appends to the one before: the n-th in the file is the n-th signing.
+        party: signs[index]?.party ?? null,
+        signedAt: signingTimeOf(signature.signingTime),
+        certificateSubject: signature.certificateSubject,
+        certificateIssuer: issuer,
+        valid: signature.valid && signature.trusted,
+        coversWholeDocument: signature.coversWholeDocument,
+        detail: `${signature.signatureStatus} ${signature.certificateStatus}`.trim(),
+      }));
+      return {
+        sha256: file.sha256,
+        signatures,
+        intact:
+          signatures.length > 0 &&
+          signatures.every((signature) => signature.valid) &&
+          signatures.at(-1)!.coversWholeDocument,
+      };
+    },
+  });
+}

@@ -1,0 +1,282 @@
+/**
+ * contract/sign: a party stamps its seal and adds its PAdES signature to the contract's PDF, as
+ * one incremental update of the latest version (`contract-pdf.ts`; the first signature stores the
+ * filled document as version 0 before it). Everything happens in `actOnContract`'s transaction,
+ * which holds the contract's row: two sessions signing the same part at once sign one after the
+ * other, and the second finds the part signed ('signedConcurrently'), so the PDF holds one
+ * signature.
+ *
+ * What is prepared before the transaction does not depend on the contract: the seal image and the
+ * signer's certificate (issued on a signer's first signature). On the embedded database a query
+ * from outside the transaction would wait for it, so nothing inside asks the database except
+ * through the transaction.
+ */
+import {
+  message,
+  type ContractActed,
+  type Locale,
+  type TemplateParty,
+  type contractSignBody,
+} from '@esign/platform';
+import type { StampLocation, TemplateProject } from '@esign/template-editor/core';
+import type { z } from 'zod/mini';
+import type { AccessClaims } from '../auth/tokens';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db';
+import { PdfError } from '../editor-pdf';
+import { ApiError } from '../http/route';
+import { sealImageFor, type SealImage } from '../seals/seal-image';
+import { sealSignerOf } from '../seals/signer';
+import {
+  signContract,
+  signerCredentials,
+  type SealStamp,
+  type SignerIdentity,
+  type SigningCredentials,
+} from '../signing';
+import { actOnContract, initiatorOf, partiesOf, type Act, type Recipient } from './act';
+import { signTicketIsGood, spendSignTicket } from './auth-codes';
+import {
+  latestContractFile,
+  readContractFile,
+  renderFilledDocument,
+  sha256Of,
+  storeContractFile,
+} from './contract-pdf';
+import { sealIdOf, sealKindOf, sealNameOf } from './sign-seals';
+
+export type SignBody = z.output<typeof contractSignBody>;
+
+export interface SignRequest {
+  session: AccessClaims;
+  locale: Locale;
+  ip: string;
+  body: SignBody;
+}
+
+/** Who signs and with what, prepared before the transaction. */
+interface PreparedSigner {
+  identity: SignerIdentity;
+  credentials: SigningCredentials;
+  seal: SealImage;
+  sealName: string;
+}
+
+/**
+ * Where a party's signature lands: its seals' stamp locations as the contract stored them, and
+ * its signature fields, in each of which the seal is stamped as large as fits, centred (a seal is
+ * square; a signature field seldom is).
+ */
+export function partyStamps(
+  project: Pick<TemplateProject, 'pages'>,
+  stampLocations: readonly unknown[],
+  party: TemplateParty,
+): SealStamp[] {
+  const stamps: SealStamp[] = (stampLocations as StampLocation[])
+    .filter((stamp) => stamp.party === party)
+    .map(({ page, x, y, width, height, rotate }) => ({ page, x, y, width, height, rotate }));
+  project.pages.forEach((page, index) => {
+    for (const element of page.elements) {
+      if (element.elName !== 'signature' || element.config.party !== party) continue;
+      const { left, top, width, height, rotate } = element.commonStyle;
+      const side = Math.min(width, height);
+      stamps.push({
+        page: index + 1,
+        x: left + width / 2,
+        y: top + height / 2,
+        width: side,
+        height: side,
+        rotate,
+      });
+    }
+  });
+  return stamps;
+}
+
+async function prepareSigner(
+  context: Pick<AppContext, 'database'>,
+  session: AccessClaims,
+): Promise<PreparedSigner> {
+  const { database } = context;
+  const kind = sealKindOf(session);
+  const signer = await sealSignerOf(database, session, kind);
+  const [user] = await database.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
+    session.userId,
+  ]);
+  const identity: SignerIdentity =
+    signer.kind === 'personal'
+      ? { id: `user:${session.userId}`, name: signer.name }
+      : {
+          id: `company:${session.companyId}:user:${session.userId}`,
+          name: user?.name.trim() || signer.companyName,
+          organisation: signer.companyName,
+        };
+  const [credentials, seal] = await Promise.all([
+    signerCredentials(database, identity),
+    sealImageFor(signer),
+  ]);
+  return { identity, credentials, seal, sealName: sealNameOf(signer) };
+}
+
+/** The parties to tell after a signature, and what. */
+function noticeAfterSigning(
+  act: Act,
+  signedParty: TemplateParty,
+  completed: boolean,
+  receivers: Recipient[],
+): { to: Recipient[]; notice: Parameters<Act['notify']>[1] } | null {
+  const { contract, parties } = act;
+  const what = `“${contract.name}” (${contract.number})`;
+  if (completed) {
+    return {
+      to: [initiatorOf(contract), ...partiesOf(parties), ...receivers],
+      notice: {
+        en: { title: 'Contract completed', content: `Every party signed contract ${what}.` },
+        zh: { title: '合同已完成', content: `合同${what}已由各方签署完成。` },
+      },
+    };
+  }
+  if (contract.signing_order !== 'sequential') return null;
+  const waiting = parties.filter(
+    (p) => p.signs && !p.signed_at && !p.refused_at && p.party !== signedParty,
+  );
+  if (waiting.length === 0) return null;
+  const turn = Math.min(...waiting.map((p) => p.position));
+  return {
+    to: partiesOf(waiting.filter((p) => p.position === turn)),
+    notice: {
+      en: { title: 'Your turn to sign', content: `It is your turn to sign contract ${what}.` },
+      zh: { title: '请签署合同', content: `已轮到您签署合同${what}。` },
+    },
+  };
+}
+
+async function receiversWithAccounts(tx: Pick<Queryable, 'query'>, contractId: number) {
+  const rows = await tx.query<{ user_id: string }>(
+    'SELECT user_id FROM contract_receivers WHERE contract_id = $1 AND user_id IS NOT NULL',
+    [contractId],
+  );
+  return rows.map((row) => ({ userId: Number(row.user_id), companyId: null }));
+}
+
+/** A PDF the editor's writer or the signer cannot write, as the user's message. */
+function pdfFailure(error: PdfError, locale: Locale): ApiError {
+  const reason = error.messages[locale];
+  return new ApiError(
+    'contractPdfUnwritable',
+    422,
+    422,
+    { reason: error.code },
+    `${message('contractPdfUnwritable', locale)}: ${reason}${error.detail ? ` (${error.detail})` : ''}`,
+  );
+}
+
+/** contract/sign for a session (see the module's comment). */
+export async function signContractFor(
+  context: Pick<AppContext, 'database' | 'storage' | 'key'>,
+  { session, locale, ip, body }: SignRequest,
+): Promise<ContractActed> {
+  const { database, storage, key } = context;
+  const holder = {
+    tenantId: session.tenantId,
+    contractId: body.id,
+    userId: Number(session.userId),
+  };
+  // Whatever fails here is told only once the contract is known to be the session's to sign.
+  const prepared: PreparedSigner | { error: unknown } = await prepareSigner(context, session).catch(
+    (error: unknown) => ({ error }),
+  );
+  try {
+    return await actOnContract(
+      database,
+      body.id,
+      'sign',
+      { session, ip, party: body.party },
+      async (act) => {
+        if ('error' in prepared) throw prepared.error;
+        const party = act.party!;
+        if (body.sealId !== sealIdOf(session)) throw new ApiError('sealNotYours', 403);
+        if (!(await spendSignTicket(act.tx, key, holder, body.ticket))) {
+          throw new ApiError('signTicketInvalid', 403);
+        }
+        const { contract } = act;
+        let latest = await latestContractFile(act.tx, contract.id);
+        let pdf: Uint8Array;
+        if (latest) {
+          pdf = await readContractFile(storage, latest);
+        } else {
+          pdf = await renderFilledDocument(act.tx, storage, contract);
+          latest = await storeContractFile(act.tx, storage, {
+            tenantId: contract.tenant_id,
+            contractId: contract.id,
+            version: 0,
+            pdf,
+            sha256: sha256Of(pdf),
+          });
+        }
+        const signed = await signContract(database, {
+          pdf,
+          stamps: partyStamps(contract.project, contract.stamp_locations, party.party),
+          sealPng: prepared.seal.png,
+          signer: prepared.identity,
+          credentials: prepared.credentials,
+          reason: `Party ${party.party} signs contract ${contract.number}`,
+        });
+        const version = latest.version + 1;
+        await storeContractFile(act.tx, storage, {
+          tenantId: contract.tenant_id,
+          contractId: contract.id,
+          version,
+          pdf: signed.pdf,
+          sha256: signed.sha256,
+          party: party.party,
+          signedBy: Number(session.userId),
+          certificateSerial: signed.signatureInfo.certificateSerial,
+        });
+        await act.tx.query(
+          'UPDATE contract_participants SET signed_at = now() WHERE contract_id = $1 AND party = $2',
+          [contract.id, party.party],
+        );
+        const allSigned = act.parties.every(
+          (p) => !p.signs || p.signed_at !== null || p.party === party.party,
+        );
+        const status = act.next({ allSigned });
+        await act.tx.query('UPDATE contracts SET status = $2, updated_at = now() WHERE id = $1', [
+          contract.id,
+          status,
+        ]);
+        await act.audit(
+          {
+            version,
+            seal: { id: body.sealId, name: prepared.sealName, sha256: prepared.seal.sha256 },
+            signer: prepared.identity.name,
+            certificateSerial: signed.signatureInfo.certificateSerial,
+            certificateSubject: signed.signatureInfo.certificateSubject,
+            signingTime: signed.signatureInfo.signingTime.toISOString(),
+          },
+          signed.sha256,
+        );
+        const completed = status === 'completed';
+        const notice = noticeAfterSigning(
+          act,
+          party.party,
+          completed,
+          completed ? await receiversWithAccounts(act.tx, contract.id) : [],
+        );
+        if (notice) await act.notify(notice.to, notice.notice);
+        return { id: String(contract.id), status, pdfSha256: signed.sha256 };
+      },
+    );
+  } catch (error) {
+    if (error instanceof PdfError) throw pdfFailure(error, locale);
+    // Signed a moment ago by another session of the party: this one's ticket was never spent.
+    if (
+      error instanceof ApiError &&
+      error.text === 'partyAlreadySigned' &&
+      (await signTicketIsGood(database, key, holder, body.ticket))
+    ) {
+      throw new ApiError('signedConcurrently', 409);
+    }
+    throw error;
+  }
+}
