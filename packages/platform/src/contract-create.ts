@@ -213,8 +213,19 @@ export interface ContractDetailReceiver {
 /** What the session may do now on a contract (contract/detail's `myActions`). */
 export type ContractMyAction = Extract<
   ContractAction,
-  'fill' | 'sign' | 'refuse' | 'urge' | 'withdraw'
+  'fill' | 'sign' | 'refuse' | 'urge' | 'withdraw' | 'remove'
 >;
+
+/** A lock a member holds on one of the session console's parties (contract/lock). */
+export interface ContractDetailLock {
+  party: TemplateParty;
+  /** The holder's name (its phone when it has none). */
+  holder: string;
+  /** ISO 8601 */
+  until: string;
+  /** The session holds it. */
+  mine: boolean;
+}
 
 /** contract/detail's answer. */
 export interface ContractDetail<Project = unknown> {
@@ -248,4 +259,9 @@ export interface ContractDetail<Project = unknown> {
   /** The session console's party letters on this contract. */
   myParties: TemplateParty[];
   myActions: ContractMyAction[];
+  /**
+   * The live locks on the session console's parties: while another member holds one, that party's
+   * fill and sign by anyone else wait. The server always sends it (optional for older fixtures).
+   */
+  locks?: ContractDetailLock[];
 }

@@ -9,8 +9,8 @@
  * 2. does the contract's status allow the action: the platform's transition table alone
  *    (`nextStatus`; a refusal is 409 with the table's reason);
  * 3. may the session take it: the initiator's console for the initiator's actions, one of the
- *    console's own parties (not yet signed or refused; at its turn to sign in a sequential order)
- *    for a party's.
+ *    console's own parties (not yet signed or refused; at its turn to sign in a sequential order;
+ *    to fill or sign, not locked by another member working on it, `lock.ts`) for a party's.
  *
  * The handler then does the action's own work with the transaction, records it with
  * `act.audit(…)` and tells the people concerned with `act.notify(…)`.
@@ -33,6 +33,7 @@ import type { Database, Queryable } from '../db';
 import { ApiError } from '../http/route';
 import { consoleContracts, consoleParty } from './console-contracts';
 import { NO_DOCUMENT_SHA256 } from './expiry';
+import { refuseIfLockedByOther } from './lock';
 import { refreshTurns } from './turn';
 
 /** The contract's row as an action sees it, locked for the transaction. */
@@ -153,6 +154,10 @@ export async function actOnContract<T>(
       if (!initiator) throw new ApiError('notInitiator', 403);
     } else if (transition.who === 'party') {
       party = actingParty(contract, parties, action, request.party);
+      // Another member of the party working on its part (contract/lock) holds fill and sign.
+      if (action === 'fill' || action === 'sign') {
+        await refuseIfLockedByOther(tx, contract.id, party.party, session.userId);
+      }
     } else {
       // The approver's and the platform's actions have their own calls.
       throw new ApiError('noPermission', 403);

@@ -57,19 +57,22 @@ export function copiedTo(user: string): string {
 /**
  * `consoleContracts` for many rows at once (the lists, the home screen's counts): the same
  * contracts, matched on the contract's own row — its initiator and its `party_consoles`, kept by
- * `refreshTurns` — instead of its parties' rows. `$1` is the tenant, `$2` the company (or the user
- * in the personal console) and `$3` the console's keys (`consoleKeys`); a caller numbers its own
- * parameters from $4.
+ * `refreshTurns` — instead of its parties' rows, less those the console initiated and removed
+ * from its lists (contract/remove; the other consoles still list them). `$1` is the tenant, `$2`
+ * the company (or the user in the personal console) and `$3` the console's keys (`consoleKeys`);
+ * a caller numbers its own parameters from $4.
  */
 export function consoleContractRows(
   { tenantId, userId, companyId }: AccessClaims,
   keys: readonly string[],
 ): ContractFilter {
   const company = companyId !== PERSONAL_CONSOLE_ID;
+  const initiated = company
+    ? 'c.company_id = $2'
+    : '(c.company_id IS NULL AND c.initiator_user_id = $2)';
   return {
-    where: `c.tenant_id = $1 AND (${
-      company ? 'c.company_id = $2' : '(c.company_id IS NULL AND c.initiator_user_id = $2)'
-    } OR c.party_consoles && $3::text[])`,
+    where: `c.tenant_id = $1 AND (${initiated} OR c.party_consoles && $3::text[])
+      AND NOT (${initiated} AND c.removed_at IS NOT NULL)`,
     params: [tenantId, company ? companyId : userId, keys],
   };
 }

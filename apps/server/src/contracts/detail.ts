@@ -25,6 +25,7 @@ import {
   type ContractHeadRow,
 } from './contract-head';
 import { consoleContracts, consoleParty, copiedTo } from './console-contracts';
+import { detailLocks } from './lock';
 import { latestContractFile } from './contract-pdf';
 import { contractVersionLink } from './contract-pdf-routes';
 
@@ -37,6 +38,7 @@ interface ContractRow extends ContractHeadRow {
   project: unknown;
   stamp_locations: unknown[];
   pdf_sha256: string | null;
+  removed: boolean;
 }
 
 interface PartyRow {
@@ -58,9 +60,9 @@ interface PartyRow {
 
 /**
  * What the session may do now, from the transition table (`nextStatus`) and the parties' turn:
- * the initiator's console urges and withdraws; its own parties fill (while filling, their fields
- * not yet filled), sign (while signing, at their turn in a sequential order) and refuse, until
- * they signed or refused.
+ * the initiator's console urges, withdraws, and removes an ended unsigned contract not removed
+ * yet; its own parties fill (while filling, their fields not yet filled), sign (while signing, at
+ * their turn in a sequential order) and refuse, until they signed or refused.
  */
 export function myActionsOf(
   status: ContractStatus,
@@ -70,6 +72,7 @@ export function myActionsOf(
     PartyRow,
     'mine' | 'signs' | 'fills' | 'position' | 'filled_at' | 'signed_at' | 'refused_at'
   >[],
+  removed = false,
 ): ContractMyAction[] {
   const allowed = (action: ContractAction) =>
     nextStatus(status, action, { allFilled: false, allSigned: false }).ok;
@@ -77,6 +80,7 @@ export function myActionsOf(
   if (initiator) {
     if (allowed('urge')) actions.add('urge');
     if (allowed('withdraw')) actions.add('withdraw');
+    if (allowed('remove') && !removed) actions.add('remove');
   }
   const waiting = parties.filter((p) => p.signs && !p.signed_at && !p.refused_at);
   const turn = Math.min(...waiting.map((p) => p.position));
@@ -87,8 +91,21 @@ export function myActionsOf(
     }
     if (allowed('refuse')) actions.add('refuse');
   }
-  const ORDER: ContractMyAction[] = ['fill', 'sign', 'refuse', 'urge', 'withdraw'];
+  const ORDER: ContractMyAction[] = ['fill', 'sign', 'refuse', 'urge', 'withdraw', 'remove'];
   return ORDER.filter((action) => actions.has(action));
+}
+
+/**
+ * The contracts whose detail (and trail) a session sees, as a condition on `contracts c` with its
+ * parameters ($1 to $3; a caller numbers its own from $4): its console's (`consoleContracts`) and
+ * those its user is a copy recipient of.
+ */
+export function seenBy(session: AccessClaims): { where: string; params: unknown[] } {
+  const visible = consoleContracts(session);
+  return {
+    where: `(${visible.where}) OR (c.tenant_id = $1 AND ${copiedTo('$3')})`,
+    params: [...visible.params, session.userId],
+  };
 }
 
 /** contract/detail for a session; 404 unless its console or its user may see the contract. */
@@ -99,13 +116,14 @@ export async function contractDetail(
   id: number,
 ): Promise<ContractDetail> {
   await sessionConsole(database, session);
-  const visible = consoleContracts(session);
+  const seen = seenBy(session);
   const [row] = await database.query<ContractRow>(
     `SELECT ${CONTRACT_HEAD_COLUMNS}, c.tenant_id, c.company_id, c.initiator_user_id,
-       c.template_id, c.document_id, c.project, c.stamp_locations, c.pdf_sha256
+       c.template_id, c.document_id, c.project, c.stamp_locations, c.pdf_sha256,
+       c.removed_at IS NOT NULL AS removed
      FROM contracts c ${CONTRACT_HEAD_JOINS}
-     WHERE c.id = $4 AND ((${visible.where}) OR (c.tenant_id = $1 AND ${copiedTo('$3')}))`,
-    [...visible.params, session.userId, id],
+     WHERE c.id = $4 AND (${seen.where})`,
+    [...seen.params, id],
   );
   if (!row) throw new ApiError('notFound', 404);
   const company = session.companyId !== PERSONAL_CONSOLE_ID;
@@ -162,6 +180,12 @@ export async function contractDetail(
     pdfLink: link?.pdfLink ?? null,
     pdfLinkExpiresAt: link?.pdfLinkExpiresAt ?? null,
     myParties: parties.filter((p) => p.mine).map((p) => p.party),
-    myActions: myActionsOf(row.status, row.signing_order, initiator, parties),
+    myActions: myActionsOf(row.status, row.signing_order, initiator, parties, row.removed),
+    locks: await detailLocks(
+      database,
+      id,
+      parties.filter((p) => p.mine).map((p) => p.party),
+      session.userId,
+    ),
   };
 }

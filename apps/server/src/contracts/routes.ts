@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { contractCreateRoutes } from './create-routes';
 import { EXAMPLE_LIST_ITEM, EXAMPLE_LIST_PAGE } from './examples';
+import { contractLifeRoutes } from './life-routes';
 import { listContracts } from './lists';
 import { contractSigningRoutes } from './sign-routes';
 import { countContracts } from './statistics';
@@ -19,6 +20,7 @@ import { countContracts } from './statistics';
 export async function contractRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { database } = context;
   contractCreateRoutes(app, context);
+  contractLifeRoutes(app, context);
   await contractSigningRoutes(app, context);
 
   route(app, context, {

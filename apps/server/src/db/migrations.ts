@@ -2,6 +2,7 @@ import { APP_SHELL_MIGRATION } from './app-shell-tables';
 import { AUDIT_MIGRATION } from './audit-tables';
 import { CONTRACT_DOCUMENT_MIGRATION } from './contract-document-tables';
 import { CONTRACT_FILE_MIGRATION } from './contract-file-tables';
+import { CONTRACT_LIFE_MIGRATION } from './contract-life-tables';
 import { CONTRACT_ROLES_MIGRATION } from './contract-roles-tables';
 import { CONTRACT_TURN_MIGRATION } from './contract-turn-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
@@ -118,4 +119,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   CONTRACT_DOCUMENT_MIGRATION,
   CONTRACT_TURN_MIGRATION,
   CONTRACT_FILE_MIGRATION,
+  CONTRACT_LIFE_MIGRATION,
 ];
