@@ -38,6 +38,7 @@ import {
   type DemoConsole,
   type DemoWorld,
 } from './demoData';
+import { CONTRACT_ACTION_CALLS, contractDetailCall } from './demoContractActions';
 import { CONTRACT_LAUNCH_CALLS } from './demoContractLaunch';
 import { CONTRACT_LIST_CALLS } from './demoContracts';
 import { TEMPLATE_EDITOR_CALLS, publicPreview } from './demoTemplateEditor';
@@ -173,8 +174,11 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       TEMPLATE_EDITOR_CALLS,
       CONTRACT_LIST_CALLS,
       CONTRACT_LAUNCH_CALLS,
+      CONTRACT_ACTION_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),
   ),
+  // The demo's own contracts in full; the ones the initiating stories create as they answer them.
+  [PATHS.contractDetail]: signedIn(contractDetailCall(CONTRACT_LAUNCH_CALLS[PATHS.contractDetail])),
   [PATHS.templatePreview]: (request) =>
     publicPreview(request.world.get(DEMO_COMPANY.id)!, request.locale, request),
   [PATHS.dashboard]: signedIn((current, locale) =>

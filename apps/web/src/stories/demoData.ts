@@ -12,6 +12,7 @@ import {
   type MessageItem,
   type UserInfo,
 } from '@esign/platform';
+import { DEMO_CONTRACT_ACTIONS, type DemoContractActions } from './demoContractActions';
 import { DEMO_CONTRACTS, type DemoContract } from './demoContracts';
 import { DEMO_TEMPLATE_EDITOR, type DemoTemplateEditor } from './demoTemplateEditor';
 import { COMPANY_TEMPLATES, PERSONAL_TEMPLATES, type DemoTemplates } from './demoTemplates';
@@ -32,6 +33,8 @@ export interface DemoConsole {
   templateEditor: DemoTemplateEditor;
   /** The contracts of the contract list (demoContracts.ts); null when the server fails to list them. */
   contracts: DemoContract[] | null;
+  /** What a sent contract's calls answer (demoContractActions.ts). */
+  contractActions: DemoContractActions;
 }
 
 /** The consoles by company id (PERSONAL_CONSOLE_ID for the personal one). */
@@ -110,6 +113,7 @@ const personal: DemoConsole = {
   templates: PERSONAL_TEMPLATES,
   templateEditor: DEMO_TEMPLATE_EDITOR,
   contracts: DEMO_CONTRACTS,
+  contractActions: DEMO_CONTRACT_ACTIONS,
 };
 
 const company: DemoConsole = {
@@ -149,6 +153,7 @@ const company: DemoConsole = {
   templates: COMPANY_TEMPLATES,
   templateEditor: DEMO_TEMPLATE_EDITOR,
   contracts: DEMO_CONTRACTS,
+  contractActions: DEMO_CONTRACT_ACTIONS,
 };
 
 /** Both consoles, each with a story's changes (for instance no counts) applied. */

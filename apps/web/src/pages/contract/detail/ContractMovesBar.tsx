@@ -14,7 +14,9 @@ import { App, Button, Form, Input, Space, Tooltip } from 'antd';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import {
+  contractActionKeys,
   rejectContract,
   removeContract,
   revokeContract,
@@ -27,6 +29,7 @@ import { FormModal } from '../../../forms/FormModal';
 import { requiredRule } from '../../../forms/rules';
 import { formatTime } from '../../../i18n/dates';
 import { localeOf } from '../../../i18n/locale';
+import { useSession } from '../../../session';
 import { CONTRACT_LIST_PATH, fillContractPath, signContractPath } from '../paths';
 import { canUrgeNow, contractMoves, type ContractMove } from './contractMoves';
 import { downloadContract } from './download';
@@ -40,9 +43,6 @@ export function submitOnEnter(submit: () => void) {
     submit();
   };
 }
-
-/** When each contract may be urged again, kept while the app runs (urge answers it). */
-const nextUrges = new Map<string, string>();
 
 /** The session's party that refuses: its first that has not signed or refused. */
 function refusingParty(detail: EditorContractDetail): TemplateParty | undefined {
@@ -72,7 +72,14 @@ export function ContractMovesBar({
   const [refuseForm] = Form.useForm<{ reason: string }>();
   const [withdrawForm] = Form.useForm<{ reason: string }>();
   const [downloading, setDownloading] = useState(false);
-  const [nextUrgeAt, setNextUrgeAt] = useState<string | null>(nextUrges.get(detail.id) ?? null);
+  // When the contract may be urged again (urge answers it), kept in the session's cache so that
+  // coming back to the contract still knows.
+  const client = useQueryClient();
+  const companyId = useSession((state) => state.companyId);
+  const nextUrgeKey = [...contractActionKeys.detail(companyId, detail.id), 'next-urge'];
+  const [nextUrgeAt, setNextUrgeAt] = useState<string | null>(
+    () => client.getQueryData<string>(nextUrgeKey) ?? null,
+  );
   const [now, setNow] = useState(() => Date.now());
   const refuse = useContractAction(rejectContract);
   const withdraw = useContractAction(revokeContract);
@@ -119,7 +126,7 @@ export function ContractMovesBar({
   const onUrge = () =>
     urge.mutate(detail.id, {
       onSuccess: (answer) => {
-        nextUrges.set(detail.id, answer.nextUrgeAt);
+        client.setQueryData(nextUrgeKey, answer.nextUrgeAt);
         setNextUrgeAt(answer.nextUrgeAt);
         void message.success(
           t('contractDetail.urged', { parties: answer.urged.join(', ') || '—' }),

@@ -99,7 +99,7 @@ function Signatures({ detail }: { detail: EditorContractDetail }) {
       title: t('contractEvidence.valid'),
       key: 'valid',
       render: (_, signature) => (
-        <Space direction="vertical" size={4}>
+        <Space orientation="vertical" size={4}>
           <Verdict
             ok={signature.valid}
             yes={t('contractEvidence.signatureValid')}

@@ -20,7 +20,7 @@ function twoParties() {
 }
 
 describe('where a signer’s stamps land', () => {
-  it('lists the party’s seal and signature boxes by page, and nobody else’s', () => {
+  it('list the party’s seal and signature boxes by page, and nobody else’s', () => {
     const project = twoParties();
     expect(stampPlaces(project, 'A').map(({ kind, page }) => [kind, page])).toEqual([
       ['seal', 1],
@@ -32,7 +32,7 @@ describe('where a signer’s stamps land', () => {
     expect(stampPlaces(project, 'C')).toEqual([]);
   });
 
-  it('draws the chosen seal in the party’s boxes only, and clears it again', () => {
+  it('draw the chosen seal in the party’s boxes only, and clear it again', () => {
     const project = twoParties();
     const chosen = withChosenSeal(project, 'A', 'seal-7');
     const sealIds = (p: typeof project, party: string) =>
@@ -49,7 +49,7 @@ describe('where a signer’s stamps land', () => {
     expect(project.pages[0]!.elements[0]!.previewConfig.sealId).toBe('');
   });
 
-  it('offers the default seal first', () => {
+  it('choose the default seal, or the only one, and leave a choice among several to the signer', () => {
     const seal = (id: string, isDefault: boolean): ContractSeal => ({
       id,
       kind: 'company',
@@ -60,10 +60,11 @@ describe('where a signer’s stamps land', () => {
     });
     expect(defaultSeal([seal('a', false), seal('b', true)])?.id).toBe('b');
     expect(defaultSeal([seal('a', false)])?.id).toBe('a');
+    expect(defaultSeal([seal('a', false), seal('b', false)])).toBeNull();
     expect(defaultSeal([])).toBeNull();
   });
 
-  it('writes pages as short ranges', () => {
+  it('write pages as short ranges', () => {
     expect(pageRanges([1, 2, 3, 5, 7, 8])).toBe('1–3, 5, 7–8');
     expect(pageRanges([2, 2])).toBe('2');
     expect(pageRanges([])).toBe('');

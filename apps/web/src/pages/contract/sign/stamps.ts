@@ -55,9 +55,12 @@ export function withChosenSeal(
   return changed ? { ...project, pages } : project;
 }
 
-/** The seal to offer first: the one the server marks default, else the first. */
+/**
+ * The seal chosen before the signer picks one: the one the server marks default, or the only one.
+ * Among several without a default the signer chooses (a company's seal or one's own).
+ */
 export function defaultSeal(seals: readonly ContractSeal[]): ContractSeal | null {
-  return seals.find((seal) => seal.default) ?? seals[0] ?? null;
+  return seals.find((seal) => seal.default) ?? (seals.length === 1 ? seals[0]! : null);
 }
 
 /** Pages as a short list: 1–3, 5. */

@@ -1,0 +1,233 @@
+import { message } from '@esign/platform';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import ContractDetailsPage from '../pages/contract/detail/ContractDetailsPage';
+import { DEMO_CONTRACT_ACTIONS } from './demoContractActions';
+import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+
+const DETAILS = '/agency-contract/contractDetails';
+
+const meta = {
+  title: 'Web/Contracts/Contract details',
+  ...webStoryMeta,
+  parameters: { layout: 'fullscreen', web: { routeTitle: 'contractDetails' } },
+  render: () => <ContractDetailsPage />,
+} satisfies Meta<WebStoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waits for an element to be found, then for it to fade in (dialogs, toasts, form errors). */
+async function visible(found: Promise<HTMLElement>) {
+  const element = await found;
+  await waitFor(() => expect(element).toBeVisible());
+}
+
+const at = (path: string) => ({ web: { path, routeTitle: 'contractDetails' as const } });
+
+/**
+ * A contract waiting for the demo user's signature: its head, the parties' progress (A signed),
+ * the document, and the moves: Sign, Refuse, Download, Evidence.
+ */
+export const ToSign: Story = {
+  parameters: at(`${DETAILS}?id=9001`),
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: /Office lease 2025/ }),
+    ).toBeVisible();
+    await expect(canvas.getByText('HT-20250314-0001')).toBeVisible();
+    await expect(canvas.getAllByText(t('dashboard.status.signing'))[0]).toBeVisible();
+    const parties = within(canvas.getByRole('region', { name: /^(Parties|签署方)/ }));
+    await expect(parties.getByText(t('contractDetail.progress.signed'))).toBeVisible();
+    await expect(parties.getByText(t('contractDetail.progress.toSign'))).toBeVisible();
+    await expect(parties.getByText(t('contractDetail.you'))).toBeVisible();
+    for (const move of ['sign', 'refuse', 'download', 'evidence'] as const) {
+      await expect(
+        canvas.getByRole('button', { name: buttonName(t(`contractDetail.move.${move}`)) }),
+      ).toBeVisible();
+    }
+    await expect(
+      canvas.queryByRole('button', { name: buttonName(t('contractDetail.move.urge')) }),
+    ).toBeNull();
+    await expect(canvas.getByText(t('contractDetail.noReceivers'))).toBeVisible();
+    await expect(canvas.getByRole('application')).toBeVisible();
+  },
+};
+
+export const ToSignZh: Story = inChinese(ToSign, 'To sign');
+
+/**
+ * Refusing: the dialog asks for a reason (required), Enter sends it, and the page says so.
+ */
+export const Refuse: Story = {
+  parameters: at(`${DETAILS}?id=9001`),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: buttonName(t('contractDetail.move.refuse')) }),
+    );
+    const dialog = within(
+      await page.findByRole('dialog', { name: t('contractDetail.refuseTitle') }),
+    );
+    const reason = dialog.getByRole('textbox', { name: t('contractDetail.refuseReason') });
+    await userEvent.type(reason, '{Enter}');
+    await visible(dialog.findByText(message('refusalReasonRequired', context.args.locale)));
+    await userEvent.type(reason, 'The price is not what we agreed{Enter}');
+    await visible(page.findByText(t('contractDetail.refused')));
+    await waitFor(() =>
+      expect(page.queryByRole('dialog', { name: t('contractDetail.refuseTitle') })).toBeNull(),
+    );
+  },
+};
+
+export const RefuseZh: Story = inChinese(Refuse, 'Refuse');
+
+/** Escape closes a dialog without doing anything. */
+export const WithdrawCancelled: Story = {
+  parameters: at(`${DETAILS}?id=9003`),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: buttonName(t('contractDetail.move.withdraw')) }),
+    );
+    const dialog = await page.findByRole('dialog', { name: t('contractDetail.withdrawTitle') });
+    await visible(within(dialog).findByText(/1 party|1 个签署方/));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeVisible());
+  },
+};
+
+/**
+ * A contract the demo user initiated: Urge and Withdraw; once urged, Urge waits for its hour and
+ * says when it comes back. The copy recipient is listed.
+ */
+export const Initiated: Story = {
+  parameters: at(`${DETAILS}?id=9003`),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    const urge = await canvas.findByRole('button', {
+      name: buttonName(t('contractDetail.move.urge')),
+    });
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.move.withdraw')) }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.move.signatures')) }),
+    ).toBeVisible();
+    await expect(canvas.getByText(/Sun Yu/)).toBeVisible();
+    await userEvent.click(urge);
+    await visible(page.findByText(t('contractDetail.urged', { parties: 'B' })));
+    await waitFor(() =>
+      expect(
+        canvas.getByRole('button', { name: buttonName(t('contractDetail.move.urge')) }),
+      ).toBeDisabled(),
+    );
+    await expect(canvas.getAllByText(/urge again after|后可再次催办/)[0]).toBeVisible();
+  },
+};
+
+export const InitiatedZh: Story = inChinese(Initiated, 'Initiated');
+
+/** A refused contract: the banner says who refused and why. */
+export const SigningRefused: Story = {
+  parameters: at(`${DETAILS}?id=9006`),
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const banner = within(await canvas.findByRole('alert'));
+    await expect(banner.getByText(t('contractDetail.refusedBanner'))).toBeVisible();
+    await expect(banner.getByText(/The rent is higher than agreed on the phone/)).toBeVisible();
+    await expect(
+      canvas.queryByRole('button', { name: buttonName(t('contractDetail.move.sign')) }),
+    ).toBeNull();
+  },
+};
+
+export const SigningRefusedZh: Story = inChinese(SigningRefused, 'Signing refused');
+
+/**
+ * Filling in: the party's own fields with the template's rules beside the document; submitting
+ * with a required field empty names it.
+ */
+export const Fill: Story = {
+  parameters: at(`${DETAILS}?id=9002&action=fill`),
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const fields = within(
+      await canvas.findByRole('complementary', {
+        name: t('contractDetail.yourFields', { party: 'B' }),
+      }),
+    );
+    await expect(fields.getByText('Full name')).toBeVisible();
+    await expect(fields.getByText('As on your ID card')).toBeVisible();
+    await expect(fields.getByText(t('contractDetail.rule.required'))).toBeVisible();
+    await expect(fields.getByText(new RegExp(t('contractDetail.rule.number')))).toBeVisible();
+    await expect(canvas.getByRole('application')).toBeVisible();
+    const submit = canvas.getByRole('button', { name: buttonName(t('contractDetail.submitFill')) });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await expect(
+      await canvas.findByText(t('contractDetail.fixFields', { count: 1 })),
+    ).toBeVisible();
+    await expect(fields.getByText(t('contractDetail.problemOf.required'))).toBeVisible();
+  },
+};
+
+export const FillZh: Story = inChinese(Fill, 'Fill');
+
+/** Someone else of the party holds the lock: the page says so and Submit waits. */
+export const FillLockedByOther: Story = {
+  parameters: {
+    web: {
+      path: `${DETAILS}?id=9002&action=fill`,
+      routeTitle: 'contractDetails',
+      demo: { contractActions: { ...DEMO_CONTRACT_ACTIONS, lockHolder: 'Zhang Min' } },
+    },
+  },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(await canvas.findByText(t('contractDetail.lockedTitle'))).toBeVisible();
+    await expect(canvas.getByText(/Zhang Min/)).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.submitFill')) }),
+    ).toBeDisabled();
+  },
+};
+
+export const FillLockedByOtherZh: Story = inChinese(FillLockedByOther, 'Fill, locked by another');
+
+/** Fill asked of a contract with nothing to fill now: the details, and a line saying so. */
+export const NothingToFill: Story = {
+  parameters: at(`${DETAILS}?id=9001&action=fill`),
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(await canvas.findByText(t('contractDetail.nothingToFill'))).toBeVisible();
+  },
+};
+
+/** A contract that is not there for the console: a clear page, never a blank one. */
+export const NotFound: Story = {
+  parameters: at(`${DETAILS}?id=424242`),
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(
+      await canvas.findByRole('heading', { name: t('contractDetail.problem.notFound.title') }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.backToList')) }),
+    ).toBeVisible();
+  },
+};
+
+export const NotFoundZh: Story = inChinese(NotFound, 'Not found');
+
+/** No contract in the address. */
+export const NoContract: Story = {
+  parameters: at(DETAILS),
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(
+      await canvas.findByRole('heading', { name: t('contractDetail.problem.noId.title') }),
+    ).toBeVisible();
+  },
+};

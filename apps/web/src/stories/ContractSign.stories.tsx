@@ -1,0 +1,132 @@
+import { message } from '@esign/platform';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import ContractSignPage from '../pages/contract/sign/ContractSignPage';
+import { DEMO_CONTRACT_ACTIONS, DEMO_SIGN_CODE } from './demoContractActions';
+import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+
+const SIGN = '/agency-contract/contractedit';
+
+const meta = {
+  title: 'Web/Contracts/Sign a contract',
+  ...webStoryMeta,
+  parameters: {
+    layout: 'fullscreen',
+    web: { path: `${SIGN}?id=9001`, routeTitle: 'contractEdit' },
+  },
+  render: () => <ContractSignPage />,
+} satisfies Meta<WebStoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** In the company console: the company's seal or one's own, neither chosen yet. */
+const companySeals = {
+  web: {
+    path: `${SIGN}?id=9001`,
+    routeTitle: 'contractEdit' as const,
+    demo: { contractActions: { ...DEMO_CONTRACT_ACTIONS, seals: 'company' as const } },
+  },
+};
+
+/**
+ * Choosing a seal and signing with an SMS code: without a seal the page says one must be picked;
+ * the code's button counts down; the last signature completes the contract.
+ */
+export const SignWithSealChoice: Story = {
+  args: { session: 'company' },
+  parameters: companySeals,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const seals = within(
+      await canvas.findByRole('radiogroup', { name: t('contractSign.pickSeal') }),
+    );
+    await expect(seals.getByText('Qingshan Trading Co., Ltd.')).toBeVisible();
+    await expect(seals.getByText(t('contractSign.sealKind.personal'))).toBeVisible();
+    await expect(
+      canvas.getByText(t('contractSign.signatureOnPages', { pages: '2' })),
+    ).toBeVisible();
+    const sms = within(canvas.getByRole('form', { name: t('contractSign.smsForm') }));
+    await userEvent.click(
+      sms.getByRole('button', { name: buttonName(t('contractSign.sendCode')) }),
+    );
+    await expect(
+      await sms.findByText(t('contractSign.codeSentTo', { phone: '138****0001' })),
+    ).toBeVisible();
+    await expect(sms.getByRole('button', { name: /60/ })).toBeDisabled();
+    await userEvent.type(
+      sms.getByRole('textbox', { name: t('contractSign.code') }),
+      DEMO_SIGN_CODE,
+    );
+    await userEvent.click(sms.getByRole('button', { name: buttonName(t('contractSign.signNow')) }));
+    await expect(
+      await canvas.findByText(message('sealRequired', context.args.locale)),
+    ).toBeVisible();
+    await userEvent.click(seals.getByRole('radio', { name: /Qingshan/ }));
+    await userEvent.click(sms.getByRole('button', { name: buttonName(t('contractSign.signNow')) }));
+    await expect(
+      await canvas.findByRole('heading', { name: t('contractSign.completedTitle') }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.move.download')) }),
+    ).toBeVisible();
+  },
+};
+
+export const SignWithSealChoiceZh: Story = inChinese(SignWithSealChoice, 'Sign with seal choice');
+
+/** A wrong code: the spec's message under the field, and nothing signed. */
+export const WrongCode: Story = {
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const sms = within(await canvas.findByRole('form', { name: t('contractSign.smsForm') }));
+    await userEvent.type(
+      sms.getByRole('textbox', { name: t('contractSign.code') }),
+      '000000{Enter}',
+    );
+    await expect(await sms.findByText(message('smsCodeWrong', context.args.locale))).toBeVisible();
+    await expect(
+      canvas.queryByRole('heading', { name: t('contractSign.completedTitle') }),
+    ).toBeNull();
+  },
+};
+
+export const WrongCodeZh: Story = inChinese(WrongCode, 'Wrong code');
+
+/** The face check: the development provider says so; once it passed, Sign signs. */
+export const FaceCheck: Story = {
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await userEvent.click(await canvas.findByRole('tab', { name: /Face check|人脸识别/ }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: buttonName(t('contractSign.startFace')) }),
+    );
+    await expect(await canvas.findByText(t('contractSign.faceDevelopment'))).toBeVisible();
+    await expect(await canvas.findByText(t('contractSign.facePassed'))).toBeVisible();
+    const signButtons = canvas.getAllByRole('button', {
+      name: buttonName(t('contractSign.signNow')),
+    });
+    const faceSign = signButtons[signButtons.length - 1]!;
+    await waitFor(() => expect(faceSign).toBeEnabled());
+    await userEvent.click(faceSign);
+    await expect(
+      await canvas.findByRole('heading', { name: t('contractSign.completedTitle') }),
+    ).toBeVisible();
+  },
+};
+
+export const FaceCheckZh: Story = inChinese(FaceCheck, 'Face check');
+
+/** A contract with nothing to sign for the console: why, and the way to its details. */
+export const NothingToSign: Story = {
+  parameters: { web: { path: `${SIGN}?id=9005`, routeTitle: 'contractEdit' } },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(
+      await canvas.findByRole('heading', { name: t('contractSign.nothingTitle') }),
+    ).toBeVisible();
+    await expect(canvas.getByText(t('contractSign.nothing.signed'))).toBeVisible();
+  },
+};
+
+export const NothingToSignZh: Story = inChinese(NothingToSign, 'Nothing to sign');
