@@ -340,17 +340,23 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(signatures.body.data.intact).toBe(true);
   });
 
-  it('two sessions signing the same part at once: one wins, the other is told, one signature', async () => {
+  it('two sessions signing the same part at once, on two servers: one wins, the other is told, one signature', async () => {
     const { id } = await sendForSigning(server, cast);
     const [ticketAdmin, ticketMember] = [
       await signTicketFor(server, admin, ADMIN_PHONE, id),
       await signTicketFor(server, member, MEMBER_PHONE, id),
     ];
     const sealId = `company:${cast.companyId}`;
+    // The member through another server process on the same database, as behind a balancer.
+    const another = await server.startAnother();
+    const memberThere = templateClient(
+      another.base,
+      (await loginInto(another.base, MEMBER_PHONE, cast.companyId)).access_token,
+    );
     const answers = await Promise.all([
       admin.post<ContractActed>('contractSign', { id, sealId, ticket: ticketAdmin }),
-      member.post<ContractActed>('contractSign', { id, sealId, ticket: ticketMember }),
-    ]);
+      memberThere.post<ContractActed>('contractSign', { id, sealId, ticket: ticketMember }),
+    ]).finally(() => another.close());
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const loser = answers.find((a) => a.status === 409)!;
     expect(loser.body.msg).toBe(
@@ -559,6 +565,23 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(await auditCount('download')).toBe(2);
     const unsigned = await person.get<ContractSignatures>('contractSignatures', { id });
     expect(unsigned.body.data).toMatchObject({ signatures: [], intact: false });
+  });
+
+  it('lets a copy recipient read the PDF and its signatures, never sign, and tells it of completion', async () => {
+    const { id, number } = await sendForSigning(server, cast, { receivers: [STRANGER_PHONE] });
+    expect((await stranger.get('contractLink', { id })).status).toBe(200);
+    expect((await stranger.get('contractSeals', { id })).status).toBe(404);
+    expect((await stranger.get('contractSendAuthCode', { id })).status).toBe(404);
+    expect((await signAs(server, person, PERSON_PHONE, id)).status).toBe(200);
+    expect((await signAs(server, admin, ADMIN_PHONE, id)).body.data.status).toBe('completed');
+    const signatures = await stranger.get<ContractSignatures>('contractSignatures', { id });
+    expect(signatures.body.data.intact).toBe(true);
+    const [told] = await server.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM messages m JOIN users u ON u.id = m.user_id
+       WHERE u.phone = $1 AND m.title LIKE 'Contract completed%' AND m.content LIKE $2`,
+      [STRANGER_PHONE, `%${number}%`],
+    );
+    expect(told!.n).toBe(1);
   });
 
   it('confirms by a face check through the development provider, which says it is one', async () => {

@@ -101,7 +101,15 @@ export async function sendForSigning(
     pages = 1,
     price = '人民币 100 元 (RMB 100)',
     name = 'Sale of a car',
-  }: { order?: 'parallel' | 'sequential'; pages?: number; price?: string; name?: string } = {},
+    receivers = [],
+  }: {
+    order?: 'parallel' | 'sequential';
+    pages?: number;
+    price?: string;
+    name?: string;
+    /** Copy recipients, by phone. */
+    receivers?: string[];
+  } = {},
 ): Promise<SentContract> {
   const documentId = await addDocument(server.database, server.files, {
     userId: cast.adminId,
@@ -117,6 +125,7 @@ export async function sendForSigning(
       { party: 'A', kind: 'company', name: 'Admin', phone: ADMIN_PHONE, companyName: DEMO_COMPANY },
       { party: 'B', kind: 'person', name: 'Person', phone: PERSON_PHONE },
     ],
+    receivers: receivers.map((phone) => ({ name: 'Copy', phone, companyName: 'Copy Co.' })),
     documentId,
     project,
     values: { [priceUuid]: price },
