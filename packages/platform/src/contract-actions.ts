@@ -72,11 +72,21 @@ export const contractSealsQuery = z.object({
 });
 
 /** GET base/sendAuthCode: an SMS code to the signer's own phone, for signing this contract. */
-export const sendAuthCodeQuery = contractQuery;
+/**
+ * What a verification code confirms: a signature (contract/sign), or an agreement to rescind a
+ * completed contract (contract/signUnsubscribe). The ticket it earns serves either on that
+ * contract; the contract's status allows only one of them at a time.
+ */
+export const AUTH_PURPOSES = ['sign', 'rescind'] as const;
+export type AuthPurpose = (typeof AUTH_PURPOSES)[number];
+const purpose = z._default(z.enum(AUTH_PURPOSES, err('invalidValue')), 'sign');
+
+export const sendAuthCodeQuery = z.object({ ...contractQuery.shape, purpose });
 
 /** POST base/validateAuthCode: the code, answered with a sign ticket. */
 export const validateAuthCodeBody = z.object({
   ...contractId,
+  purpose,
   code: trimmed().check(
     z.minLength(1, err('smsCodeRequired')),
     z.regex(AUTH_CODE_PATTERN, err('smsCodeInvalid')),

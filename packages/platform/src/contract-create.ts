@@ -213,7 +213,7 @@ export interface ContractDetailReceiver {
 /** What the session may do now on a contract (contract/detail's `myActions`). */
 export type ContractMyAction = Extract<
   ContractAction,
-  'fill' | 'sign' | 'refuse' | 'urge' | 'withdraw' | 'remove'
+  'fill' | 'sign' | 'refuse' | 'rescind' | 'urge' | 'withdraw' | 'remove'
 >;
 
 /** A lock a member holds on one of the session console's parties (contract/lock). */

@@ -687,6 +687,7 @@ const en = {
       filled: 'Filled in',
       toFill: 'To fill in',
       toSign: 'To sign',
+      stopped: 'Did not sign',
       nothing: 'Nothing to do',
     },
     refusalReason: 'Reason: {{reason}}',

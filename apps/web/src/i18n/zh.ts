@@ -671,6 +671,7 @@ const zh: Strings<typeof en> = {
       filled: '已填写',
       toFill: '待填写',
       toSign: '待签署',
+      stopped: '未签署',
       nothing: '无需操作',
     },
     refusalReason: '原因：{{reason}}',

@@ -1,5 +1,10 @@
-import { CheckCircleFilled, CloseCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
-import type { ContractDetail, ContractDetailParty } from '@esign/platform';
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  MinusCircleOutlined,
+} from '@ant-design/icons';
+import type { ContractDetail, ContractDetailParty, ContractStatus } from '@esign/platform';
 import { Descriptions, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +21,7 @@ const PROGRESS_ICONS: Record<PartyProgress, ReactNode> = {
   filled: <CheckCircleFilled aria-hidden />,
   toFill: <ClockCircleOutlined aria-hidden />,
   toSign: <ClockCircleOutlined aria-hidden />,
+  stopped: <MinusCircleOutlined aria-hidden />,
   nothing: null,
 };
 
@@ -25,6 +31,7 @@ const PROGRESS_COLOURS: Record<PartyProgress, string> = {
   filled: 'success',
   toFill: 'processing',
   toSign: 'processing',
+  stopped: 'default',
   nothing: 'default',
 };
 
@@ -105,17 +112,17 @@ export function ContractFacts({ detail }: { detail: ContractDetail }) {
 }
 
 /** What a party has done, with its time (and a refusal's reason). */
-function PartyState({ party }: { party: ContractDetailParty }) {
+function PartyState({ party, status }: { party: ContractDetailParty; status: ContractStatus }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n);
-  const progress = partyProgress(party);
+  const progress = partyProgress(party, status);
   const at = party.refusedAt ?? party.signedAt ?? party.filledAt;
   return (
     <div className="contract-party-progress">
       <Tag color={PROGRESS_COLOURS[progress]} icon={PROGRESS_ICONS[progress]}>
         {t(`contractDetail.progress.${progress}`)}
       </Tag>
-      {at && progress !== 'toFill' && progress !== 'toSign' ? (
+      {at && (progress === 'refused' || progress === 'signed' || progress === 'filled') ? (
         <span className="contract-muted">{formatDateTime(at, locale)}</span>
       ) : null}
       {progress === 'toSign' && party.filledAt ? (
@@ -148,7 +155,7 @@ export function PartiesProgress({ detail }: { detail: ContractDetail }) {
         {parties.map((party) => (
           <li
             key={party.party}
-            className={`contract-detail-party contract-detail-party-${partyProgress(party)}`}
+            className={`contract-detail-party contract-detail-party-${partyProgress(party, detail.status)}`}
           >
             <span
               className="contract-party-letter"
@@ -173,7 +180,7 @@ export function PartiesProgress({ detail }: { detail: ContractDetail }) {
                 )}
               </span>
             </div>
-            <PartyState party={party} />
+            <PartyState party={party} status={detail.status} />
           </li>
         ))}
       </ol>

@@ -86,12 +86,17 @@ describe('the moves a contract’s details offer', () => {
 });
 
 describe('a party’s progress and turn', () => {
-  it('say what each party has done', () => {
-    expect(partyProgress(party('A', { refusedAt: 't', signedAt: null }))).toBe('refused');
-    expect(partyProgress(party('A', { signedAt: 't' }))).toBe('signed');
-    expect(partyProgress(party('A', { fills: true }))).toBe('toFill');
-    expect(partyProgress(party('A', { fills: true, filledAt: 't' }))).toBe('toSign');
-    expect(partyProgress(party('A', { signs: false, fills: true, filledAt: 't' }))).toBe('filled');
+  it('say what each party has done, and who never acted once the contract ended', () => {
+    const progress = (fields: Partial<ContractDetailParty>, status = 'signing' as const) =>
+      partyProgress(party('A', fields), status);
+    expect(progress({ refusedAt: 't' })).toBe('refused');
+    expect(progress({ signedAt: 't' })).toBe('signed');
+    expect(progress({ fills: true })).toBe('toFill');
+    expect(progress({ fills: true, filledAt: 't' })).toBe('toSign');
+    expect(progress({ signs: false, fills: true, filledAt: 't' })).toBe('filled');
+    expect(partyProgress(party('A'), 'refused')).toBe('stopped');
+    expect(partyProgress(party('A', { fills: true, filledAt: 't' }), 'withdrawn')).toBe('filled');
+    expect(partyProgress(party('A', { signedAt: 't' }), 'cancelled')).toBe('signed');
   });
 
   it('choose the session’s party that fills and the one that signs', () => {

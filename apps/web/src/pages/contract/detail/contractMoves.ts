@@ -4,7 +4,12 @@
  * signatures, the evidence), each party's progress, the party that fills or signs, the values a
  * fill sends and the required fields still empty, and when the initiator may urge again.
  */
-import type { ContractDetail, ContractDetailParty, TemplateParty } from '@esign/platform';
+import type {
+  ContractDetail,
+  ContractDetailParty,
+  ContractStatus,
+  TemplateParty,
+} from '@esign/platform';
 import type { TemplateElement, TemplateProject } from '@esign/template-editor';
 
 /** A move the details page offers, in the order its buttons stand. */
@@ -35,12 +40,18 @@ export function contractMoves(detail: ContractDetail): ContractMove[] {
   return moves;
 }
 
-/** What a party has done so far. */
-export type PartyProgress = 'refused' | 'signed' | 'filled' | 'toFill' | 'toSign' | 'nothing';
+/** What a party has done so far (`stopped`: the contract ended before it acted). */
+export type PartyProgress =
+  'refused' | 'signed' | 'filled' | 'toFill' | 'toSign' | 'stopped' | 'nothing';
 
-export function partyProgress(party: ContractDetailParty): PartyProgress {
+/** The statuses in which the parties still act. */
+const UNDER_WAY = new Set<ContractStatus>(['filling', 'approving', 'signing']);
+
+export function partyProgress(party: ContractDetailParty, status: ContractStatus): PartyProgress {
   if (party.refusedAt) return 'refused';
   if (party.signedAt) return 'signed';
+  const waits = (party.fills && !party.filledAt) || party.signs;
+  if (waits && !UNDER_WAY.has(status)) return party.filledAt ? 'filled' : 'stopped';
   if (party.fills && !party.filledAt) return 'toFill';
   if (party.signs) return 'toSign';
   return party.filledAt ? 'filled' : 'nothing';

@@ -189,6 +189,8 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
   };
 
   const seals_ = seals.data ?? [];
+  // Shown beside the places: the editor draws a seal in seal boxes, not in signature boxes.
+  const chosenImage = images.find((seal) => seal.id === chosen)?.imageUrl ?? '';
   const byKind = (kind: 'seal' | 'signature') =>
     pageRanges(places.filter((place) => place.kind === kind).map((place) => place.page));
 
@@ -263,7 +265,14 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
                 ) : null}
               </ul>
             )}
-            <p className="contract-muted">{t('contractSign.placesHint')}</p>
+            {chosenImage ? (
+              <div className="contract-sign-chosen">
+                <img src={chosenImage} alt="" className="contract-seal-image" />
+                <p className="contract-muted">{t('contractSign.placesHint')}</p>
+              </div>
+            ) : (
+              <p className="contract-muted">{t('contractSign.placesHint')}</p>
+            )}
           </section>
           <section className="contract-detail-section" aria-labelledby="contract-sign-confirm">
             <h2 id="contract-sign-confirm" className="section-title">

@@ -1,0 +1,357 @@
+/**
+ * A contract's life as the issue asks it of the platform, end to end: the demo company's
+ * administrator initiates a contract through the API (the initiating screens have their own
+ * journey) naming the demo person as party B; B opens it from the list, fills in its field, signs
+ * with its seal and an SMS code from the development outbox; the administrator signs with the
+ * company's seal; both download the PDF, which poppler's pdfsig reports signed and unmodified and
+ * qpdf --check accepts, and the contractSignature screen shows every signature valid. In a second
+ * contract B refuses with a reason, and the initiator sees 'Signing refused' in the list and the
+ * details.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  apiPath,
+  type ContractCreated,
+  type ContractDetail,
+  type ContractDocument,
+  type UploadedFile,
+} from '@esign/platform';
+import {
+  createEditorStore,
+  createPage,
+  createProject,
+  toStoredProject,
+} from '@esign/template-editor/core';
+import type { BrowserContext, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { A4, contractPdf } from '../src/stories/demoPdf';
+import { api } from './api';
+import { screenshot, signIn, typeInto } from './browser';
+import { endToEnd } from './harness';
+import { DEMO } from './server';
+
+const run = promisify(execFile);
+const { newPage, platform } = endToEnd();
+
+const VIEWPORT = { width: 1366, height: 900 };
+
+/**
+ * A one-page A4 project: party A (the company) seals; party B fills in its full name and signs.
+ */
+function sealFillAndSign() {
+  const project = createProject({ width: A4.width, height: A4.height });
+  project.pages = [createPage(A4)];
+  project.hasSource = true;
+  project.participants = [
+    { party: 'A', name: 'Supplier', sign: true, fill: false },
+    { party: 'B', name: 'Buyer', sign: true, fill: true },
+  ];
+  const store = createEditorStore(project);
+  const page = store.getState().project.pages[0]!.uuid;
+  const { addElement } = store.getState();
+  addElement(page, 'seal', { config: { party: 'A' }, commonStyle: { left: 60, top: 620 } });
+  addElement(page, 'text', {
+    title: 'Buyer full name',
+    config: { party: 'B', required: true },
+    commonStyle: { left: 360, top: 540, width: 180, height: 28 },
+  });
+  addElement(page, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 620 } });
+  return toStoredProject(store.getState().project);
+}
+
+/** Initiates a contract from an uploaded PDF in the page's console: A the company, B the person. */
+async function initiate(page: Page, name: string): Promise<ContractCreated> {
+  const file = await api<UploadedFile>(page, apiPath('upload'), undefined, {
+    file: {
+      name: `${name}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(contractPdf(name, 1), 'latin1'),
+    },
+  });
+  const document = await api<ContractDocument>(page, apiPath('documentCreate'), {
+    fileId: file.id,
+  });
+  expect(document.status).toBe('ready');
+  return api<ContractCreated>(page, apiPath('contractCreate'), {
+    name,
+    participants: [
+      {
+        party: 'A',
+        kind: 'company',
+        name: 'Demo Admin',
+        phone: DEMO.admin,
+        companyName: DEMO.company,
+      },
+      { party: 'B', name: 'Demo Person', phone: DEMO.person },
+    ],
+    documentId: document.id,
+    project: sealFillAndSign(),
+  });
+}
+
+/** The demo administrator in the demo company's console, in a browser profile of its own. */
+async function administrator(page: Page): Promise<{ admin: Page; context: BrowserContext }> {
+  const context = await page.context().browser()!.newContext({
+    baseURL: platform().base,
+    viewport: VIEWPORT,
+    locale: 'en-US',
+    acceptDownloads: true,
+  });
+  context.setDefaultTimeout(20_000);
+  const admin = await context.newPage();
+  await signIn(admin, DEMO.admin, DEMO.password);
+  await admin.getByRole('button', { name: 'Switch console: Personal Console' }).click();
+  await admin.getByRole('menuitem', { name: DEMO.company }).click();
+  await admin.getByRole('button', { name: `Switch console: ${DEMO.company}` }).waitFor();
+  return { admin, context };
+}
+
+/** Clicks a download button and keeps the file in `dir`. */
+async function download(page: Page, button: string, dir: string, name: string): Promise<string> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button, exact: true }).first().click(),
+  ]);
+  const target = path.join(dir, name);
+  await file.saveAs(target);
+  return target;
+}
+
+/**
+ * pdfsig's report of a file, with the platform's authority trusted: the certificates the
+ * signatures carry are dumped, and the self-signed one among them (the platform's root, when the
+ * signatures carry their chain) is trusted in an NSS database of the test's own.
+ */
+async function pdfsig(file: string): Promise<{ report: string; rootTrusted: boolean }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'esign-e2e-pdfsig-'));
+  try {
+    const nss = `sql:${dir}`;
+    await run('certutil', ['-N', '-d', nss, '--empty-password']);
+    const copy = path.join(dir, 'contract.pdf');
+    await writeFile(copy, await readFile(file));
+    await run('pdfsig', ['-dump', copy], { cwd: dir }).catch(() => undefined);
+    let rootTrusted = false;
+    for (const dumped of (await readdir(dir)).filter((name) => /\.sig\d+$/.test(name))) {
+      const { stdout } = await run('openssl', [
+        'pkcs7',
+        '-inform',
+        'DER',
+        '-print_certs',
+        '-in',
+        path.join(dir, dumped),
+      ]).catch(() => ({ stdout: '' }));
+      const pems = stdout.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
+      for (const [index, pem] of (pems ?? []).entries()) {
+        const pemFile = path.join(dir, `${dumped}-${index}.pem`);
+        await writeFile(pemFile, `${pem}\n`);
+        const { stdout: names } = await run('openssl', [
+          'x509',
+          '-noout',
+          '-subject',
+          '-issuer',
+          '-in',
+          pemFile,
+        ]);
+        const [subject, issuer] = names
+          .trim()
+          .split('\n')
+          .map((line) => line.replace(/^(subject|issuer)=\s*/, ''));
+        if (subject === issuer && !rootTrusted) {
+          await run('certutil', [
+            '-A',
+            '-d',
+            nss,
+            '-n',
+            'platform-root',
+            '-t',
+            'CT,C,C',
+            '-i',
+            pemFile,
+          ]);
+          rootTrusted = true;
+        }
+      }
+    }
+    const { stdout } = await run('pdfsig', ['-nssdir', nss, copy]);
+    return { report: stdout, rootTrusted };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a contract’s life, end to end', () => {
+  it('B fills in and signs with an SMS code, the administrator seals, and both download a PDF every reader verifies', async () => {
+    const person = await newPage(VIEWPORT);
+    const { admin, context } = await administrator(person);
+    const downloads = await mkdtemp(path.join(tmpdir(), 'esign-e2e-downloads-'));
+    try {
+      const contract = await initiate(admin, 'Supply agreement');
+      expect(contract.status).toBe('filling');
+
+      // B opens it from the list and fills in its field; empty, Submit names it.
+      await signIn(person, DEMO.person, DEMO.password);
+      await person.goto('/agency-contract/index');
+      const row = person.getByRole('row').filter({ hasText: contract.number });
+      await row.getByRole('link', { name: 'Fill in' }).click();
+      await person.waitForURL(`**/agency-contract/contractDetails?id=${contract.id}&action=fill`);
+      await person.getByRole('heading', { name: /Supply agreement/, level: 1 }).waitFor();
+      const field = person
+        .getByRole('application', { name: 'Template editor' })
+        .getByRole('textbox', { name: 'Buyer full name' });
+      await field.waitFor();
+      const submit = person.getByRole('button', { name: 'Submit', exact: true });
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await submit.click();
+      await person.getByText('Please check 1 field(s) before submitting').waitFor();
+      await typeInto(field, 'Demo Person');
+      await person.getByRole('heading', { name: 'Your fields (party B)' }).click();
+      await screenshot(person, 'contract-journey-fill');
+      await submit.click();
+
+      // Filled, B signs next: its seal, where it lands, and an SMS code from the outbox.
+      await person.waitForURL(`**/agency-contract/contractedit?id=${contract.id}`);
+      await person.getByRole('heading', { name: '1. Pick your seal' }).waitFor();
+      const seals = person.getByRole('radiogroup', { name: 'Seal to sign with' });
+      await seals.getByRole('radio').first().waitFor();
+      if (!(await seals.getByRole('radio', { checked: true }).count())) {
+        await seals.getByRole('radio').first().check();
+      }
+      await person.getByText('Signature on page 1').waitFor();
+      const sms = person.getByRole('form', { name: 'Confirm with an SMS code' });
+      await sms.getByRole('button', { name: 'Send code' }).click();
+      await sms.getByRole('button', { name: /Again in \d+ s/ }).waitFor();
+      const personCode = await platform().smsCode(DEMO.person, 'sign');
+      await typeInto(sms.getByRole('textbox', { name: 'Verification code' }), personCode);
+      await screenshot(person, 'contract-journey-sign');
+      await sms.getByRole('button', { name: 'Sign', exact: true }).click();
+      await person.getByRole('heading', { name: 'You signed', level: 1 }).waitFor();
+      await person.getByText(/Waiting for the others to sign: A · Demo Admin/).waitFor();
+      await screenshot(person, 'contract-journey-signed-waiting');
+
+      // The administrator signs with the company's seal.
+      await admin.goto(`/agency-contract/contractedit?id=${contract.id}`);
+      const companySeals = admin.getByRole('radiogroup', { name: 'Seal to sign with' });
+      await companySeals.getByRole('radio').first().waitFor();
+      await companySeals.getByRole('radio', { name: new RegExp(DEMO.company) }).check();
+      await admin.getByText('Seal on page 1').waitFor();
+      const adminSms = admin.getByRole('form', { name: 'Confirm with an SMS code' });
+      await adminSms.getByRole('button', { name: 'Send code' }).click();
+      await adminSms.getByRole('button', { name: /Again in \d+ s/ }).waitFor();
+      const adminCode = await platform().smsCode(DEMO.admin, 'sign');
+      await typeInto(adminSms.getByRole('textbox', { name: 'Verification code' }), adminCode);
+      await adminSms.getByRole('button', { name: 'Sign', exact: true }).click();
+      await admin.getByRole('heading', { name: 'The contract is completed', level: 1 }).waitFor();
+      await screenshot(admin, 'contract-journey-completed');
+
+      // Both download the completed contract.
+      const adminFile = await download(admin, 'Download', downloads, 'admin.pdf');
+      await person.goto(`/agency-contract/contractDetails?id=${contract.id}`);
+      await person.getByText('Completed', { exact: true }).first().waitFor();
+      const personFile = await download(person, 'Download', downloads, 'person.pdf');
+      const [adminBytes, personBytes] = await Promise.all([
+        readFile(adminFile),
+        readFile(personFile),
+      ]);
+      expect(personBytes.equals(adminBytes)).toBe(true);
+      expect(adminBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      // Every reader verifies it: two signatures, each valid, the last over the whole file.
+      const { report, rootTrusted } = await pdfsig(adminFile);
+      expect(rootTrusted, 'the signatures carry the platform authority’s certificate').toBe(true);
+      const blocks = report.split(/^Signature #\d+:$/m).slice(1);
+      expect(blocks, report).toHaveLength(2);
+      for (const block of blocks) {
+        expect(block, report).toContain('Signature Validation: Signature is Valid.');
+        expect(block, report).toContain('Certificate Validation: Certificate is Trusted.');
+      }
+      expect(blocks[1], report).toContain('Total document signed');
+      await run('qpdf', ['--check', adminFile]);
+
+      // The signatures screen says so too (the server verifies with its authority trusted).
+      await admin.getByRole('button', { name: 'View signatures' }).click();
+      await admin.waitForURL(`**/agency-contract/contractSignature?id=${contract.id}`);
+      await admin.getByText('All 2 signature(s) are valid').waitFor({ timeout: 60_000 });
+      expect(await admin.getByRole('table').getByText('Valid', { exact: true }).count()).toBe(2);
+      await screenshot(admin, 'contract-journey-signatures');
+
+      // The evidence: the trail of what happened, its chain intact.
+      await admin.goto(`/agency-contract/online-attestation?id=${contract.id}`);
+      await admin.getByText(/The audit trail is intact/).waitFor();
+      for (const action of ['Created', 'Filled in', 'Signed', 'Downloaded']) {
+        await admin.getByRole('table').getByText(action, { exact: true }).first().waitFor();
+      }
+      await screenshot(admin, 'contract-journey-attestation');
+    } finally {
+      await context.close();
+      await rm(downloads, { recursive: true, force: true });
+    }
+  });
+
+  it('B refuses with a reason, and the initiator sees the contract refused in the list and the details', async () => {
+    const person = await newPage(VIEWPORT);
+    const { admin, context } = await administrator(person);
+    try {
+      const contract = await initiate(admin, 'Warehouse rental');
+
+      await signIn(person, DEMO.person, DEMO.password);
+      await person.goto('/agency-contract/index');
+      await person
+        .getByRole('row')
+        .filter({ hasText: contract.number })
+        .getByRole('link', { name: 'View' })
+        .click();
+      await person.waitForURL(`**/agency-contract/contractDetails?id=${contract.id}`);
+      await person.getByRole('button', { name: 'Refuse', exact: true }).click();
+      const dialog = person.getByRole('dialog', { name: 'Refuse to sign' });
+      const reason = dialog.getByRole('textbox', { name: 'Reason for refusing' });
+      await reason.press('Enter');
+      await dialog.getByText('Please give a reason for refusing').waitFor();
+      await typeInto(reason, 'The rent is higher than agreed');
+      await reason.press('Enter');
+      await person.getByText('You refused to sign this contract').waitFor();
+      await person
+        .getByRole('alert')
+        .getByText(/refused: The rent is higher than agreed/)
+        .waitFor();
+      await screenshot(person, 'contract-journey-refused');
+
+      // The initiator sees it in its list and in the details, with the reason.
+      await admin.goto('/agency-contract/index?tab=initiated');
+      const row = admin.getByRole('row').filter({ hasText: contract.number });
+      await row.getByText('Signing refused', { exact: true }).waitFor();
+      await row.getByRole('link', { name: 'View' }).click();
+      await admin.waitForURL(`**/agency-contract/contractDetails?id=${contract.id}`);
+      await admin.getByRole('heading', { name: /Warehouse rental/, level: 1 }).waitFor();
+      await admin.getByRole('alert').getByText('Signing refused').waitFor();
+      await admin.getByText('Reason: The rent is higher than agreed').waitFor();
+      const detail = await api<ContractDetail>(
+        admin,
+        `${apiPath('contractDetail')}?id=${contract.id}`,
+      );
+      expect(detail.status).toBe('refused');
+      await screenshot(admin, 'contract-journey-refused-initiator');
+
+      // Ended unsigned, the initiator may remove it from the lists, once it confirms.
+      await admin.getByRole('button', { name: 'Remove', exact: true }).click();
+      const confirm = admin.getByRole('dialog', { name: 'Remove this contract?' });
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+      await admin.waitForURL('**/agency-contract/index');
+      await admin.getByText('The contract was removed').waitFor();
+      await admin.getByRole('tab', { name: 'I initiated' }).click();
+      await admin.getByRole('tab', { name: 'I initiated', selected: true }).waitFor();
+      await expect
+        .poll(() => admin.getByRole('row').filter({ hasText: contract.number }).count())
+        .toBe(0);
+
+      // A contract the session may not see: a page that says so, never a blank one.
+      await person.goto('/agency-contract/contractDetails?id=999999');
+      await person.getByRole('heading', { name: 'Contract not found or no access' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
