@@ -48,6 +48,27 @@ export const contractQuery = z.object({
   id: z.coerce.number().check(z.int(err('invalidValue')), z.minimum(1, err('invalidValue'))),
 });
 
+/**
+ * GET contract/getDownloadTicket: one contract. Several ids (a list's selection: `id=1,2` or
+ * `id=1&id=2`) are refused with 'Only one contract can be downloaded at a time'.
+ */
+export const contractDownloadQuery = z.object({
+  id: z.pipe(
+    z.pipe(
+      z
+        .union([z.string(), z.number(), z.array(z.unknown())])
+        .check(
+          z.refine(
+            (id) => !Array.isArray(id) && !/[,;\s]/.test(String(id).trim()),
+            err('oneDownloadAtATime'),
+          ),
+        ),
+      z.transform((id) => Number(id)),
+    ),
+    z.number().check(z.int(err('invalidValue')), z.minimum(1, err('invalidValue'))),
+  ),
+});
+
 /** The party a call acts for, where the session holds more than one party of the contract. */
 const partyOf = z.optional(z.enum(TEMPLATE_PARTIES, err('invalidValue')));
 

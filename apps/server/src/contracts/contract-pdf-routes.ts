@@ -16,6 +16,7 @@ import {
   PATHS,
   PERSONAL_CONSOLE_ID,
   apiPath,
+  contractDownloadQuery,
   contractPdfQuery,
   contractQuery,
   type ContractPdfLink,
@@ -235,10 +236,10 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     path: PATHS.contractDownloadTicket,
     example: SIGN_EXAMPLES.downloadTicket,
     summary:
-      'A 5-minute link to download the contract’s PDF as it stands (saved as an attachment); every download is in the audit trail',
+      'A 5-minute link to download the contract’s PDF as it stands (saved as an attachment; one contract at a time); every download is in the audit trail',
     tag: 'sicpay-contract',
     auth: 'user',
-    query: contractQuery,
+    query: contractDownloadQuery,
     handler: ({ session, query, request }): Promise<ContractPdfLink> =>
       linkFor(session, request.ip, query.id, 'attachment'),
   });

@@ -531,6 +531,9 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
 
     const download = await person.get<ContractPdfLink>('contractDownloadTicket', { id });
     await person.get('contractDownloadTicket', { id });
+    const several = await person.get('contractDownloadTicket', { id: `${id},${id}` });
+    expect(several.status).toBe(400);
+    expect(several.body.msg).toBe('id: Only one contract can be downloaded at a time');
     expect(await auditCount('download')).toBe(2);
     const saved = await fetchLink(download.body.data.link);
     expect(saved.response.headers.get('content-disposition')).toMatch(/^attachment;.*UTF-8''/);
