@@ -591,7 +591,6 @@ const en = {
     download: 'Download',
     selectToDownload: 'Select the contract to download',
     downloadOneAtATime: 'Only one contract can be downloaded at a time',
-    downloadLater: 'Downloading a contract comes with signing, in a later release.',
     select: 'Select {{name}}',
     columnNumber: 'Number',
     columnName: 'Contract name',

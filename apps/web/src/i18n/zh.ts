@@ -575,7 +575,6 @@ const zh: Strings<typeof en> = {
     download: '下载',
     selectToDownload: '请选择要下载的合同',
     downloadOneAtATime: '一次只能下载一份合同',
-    downloadLater: '合同下载将随签署功能在后续版本提供。',
     select: '选择 {{name}}',
     columnNumber: '合同编号',
     columnName: '合同名称',

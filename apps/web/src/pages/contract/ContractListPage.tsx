@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { contractQueries } from '../../api/contracts';
+import { failureMessage } from '../../api/templateEditor';
 import { useGuardedNavigate } from '../../layout/useGuardedNavigate';
+import { downloadContract } from './detail/download';
 import { ContractSearchForm } from './ContractSearchForm';
 import { ContractTable } from './ContractTable';
 import {
@@ -68,11 +70,15 @@ export default function ContractListPage() {
   const setFilters = (change: Partial<ContractListFilters>) =>
     setSearch(searchFromFilters(changeFilters(filters, change)));
 
-  // Downloading comes with signing (the contract's signed PDF); until then it says so.
+  // One contract's PDF as it stands, signatures included (spec 000 §8: one at a time).
+  const [downloading, setDownloading] = useState(false);
   const download = () => {
-    if (selected.length === 0) void message.warning(t('contractList.selectToDownload'));
-    else if (selected.length > 1) void message.warning(t('contractList.downloadOneAtATime'));
-    else void message.info(t('contractList.downloadLater'));
+    if (selected.length === 0) return void message.warning(t('contractList.selectToDownload'));
+    if (selected.length > 1) return void message.warning(t('contractList.downloadOneAtATime'));
+    setDownloading(true);
+    downloadContract(selected[0]!)
+      .catch((error: unknown) => void message.error(failureMessage(error)))
+      .finally(() => setDownloading(false));
   };
 
   const answered = list.data && !list.isPlaceholderData;
@@ -117,7 +123,11 @@ export default function ContractListPage() {
               <span className="contract-bulk-count" aria-live="polite">
                 {t('contractList.selected', { count: selected.length })}
               </span>
-              <Button icon={<DownloadOutlined aria-hidden />} onClick={download}>
+              <Button
+                icon={<DownloadOutlined aria-hidden />}
+                loading={downloading}
+                onClick={download}
+              >
                 {t('contractList.download')}
               </Button>
             </div>

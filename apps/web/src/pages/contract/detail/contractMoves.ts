@@ -20,6 +20,7 @@ export type ContractMove =
   | 'urge'
   | 'withdraw'
   | 'remove'
+  | 'rescind'
   | 'download'
   | 'signatures'
   | 'evidence';
@@ -30,7 +31,7 @@ export const hasSignatures = (detail: ContractDetail) =>
 
 /**
  * The moves to offer, the session's own (contract/detail's `myActions`: fill, sign, refuse, urge,
- * withdraw, remove) first, then what anyone who sees the contract may do.
+ * withdraw, remove, rescind) first, then what anyone who sees the contract may do.
  */
 export function contractMoves(detail: ContractDetail): ContractMove[] {
   const moves: ContractMove[] = [...detail.myActions];
