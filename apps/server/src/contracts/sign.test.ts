@@ -484,6 +484,24 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(stored!.ticket_hash).not.toContain(valid.body.data.ticket);
   });
 
+  it('refuses a signature whose PDF cannot be written, saying why in the user’s language', async () => {
+    // A price far too long for its box, even at the smallest font size.
+    const { id } = await sendForSigning(server, cast, { price: '人民币一百元整 '.repeat(250) });
+    const ticket = await signTicketFor(server, person, PERSON_PHONE, id);
+    const before = await counts(id);
+    const answer = await personZh.post('contractSign', {
+      id,
+      sealId: `personal:${cast.personId}`,
+      ticket,
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.msg).toBe(
+      '合同 PDF 无法生成：填写的内容过长，即使使用最小字号也无法放入字段。 (Price)',
+    );
+    expect(answer.body.msg).not.toMatch(/at |Error/);
+    expect(await counts(id)).toEqual(before);
+  });
+
   it('refuses signing a withdrawn, an expired or a refused contract with the table’s reason', async () => {
     for (const [status, text] of [
       ['withdrawn', 'This contract can no longer be filled in or signed: it was withdrawn'],

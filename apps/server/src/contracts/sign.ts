@@ -167,7 +167,9 @@ function pdfFailure(error: PdfError, locale: Locale): ApiError {
     422,
     422,
     { reason: error.code },
-    `${message('contractPdfUnwritable', locale)}: ${reason}${error.detail ? ` (${error.detail})` : ''}`,
+    `${message('contractPdfUnwritable', locale)}${locale === 'zh' ? '：' : ': '}${reason}${
+      error.detail ? ` (${error.detail})` : ''
+    }`,
   );
 }
 
