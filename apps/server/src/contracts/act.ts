@@ -66,6 +66,8 @@ export interface ActedParty {
   filled_at: Date | null;
   signed_at: Date | null;
   refused_at: Date | null;
+  /** When the party agreed to rescind the completed contract. */
+  rescinded_at: Date | null;
   mine: boolean;
 }
 
@@ -135,7 +137,8 @@ export async function actOnContract<T>(
     const company = session.companyId !== PERSONAL_CONSOLE_ID;
     const parties = await tx.query<ActedParty>(
       `SELECT p.party, p.user_id, p.company_id, p.company_name, p.phone, p.name, p.signs, p.fills,
-         p.position, p.filled_at, p.signed_at, p.refused_at, (${consoleParty('p', company)}) AS mine
+         p.position, p.filled_at, p.signed_at, p.refused_at, p.rescinded_at,
+         (${consoleParty('p', company)}) AS mine
        FROM contract_participants p WHERE p.contract_id = $1 ORDER BY p.position, p.party`,
       [id, company ? session.companyId : session.userId],
     );
@@ -207,6 +210,14 @@ function actingParty(
 ): ActedParty {
   const mine = parties.filter((p) => p.mine && (named === undefined || p.party === named));
   if (mine.length === 0) throw new ApiError('notYourParty', 403);
+  if (action === 'rescind') {
+    // A completed contract: the parties that signed it agree to end it, once each.
+    const signers = mine.filter((p) => p.signs && p.signed_at);
+    if (signers.length === 0) throw new ApiError('notYourParty', 403);
+    const agreeing = signers.find((p) => !p.rescinded_at);
+    if (!agreeing) throw new ApiError('partyAlreadyRescinded', 409);
+    return agreeing;
+  }
   const open = mine.filter((p) => !p.signed_at && !p.refused_at);
   if (open.length === 0) {
     throw new ApiError(mine.some((p) => p.signed_at) ? 'partyAlreadySigned' : 'notYourParty', 409);

@@ -21,6 +21,7 @@ import {
   type FaceCheckResult,
   type FaceCheckStarted,
   type SignTicket,
+  type AuthPurpose,
   type TemplateParty,
 } from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
@@ -58,9 +59,10 @@ export function signingPartyOf(
   session: AccessClaims,
   ip: string,
   id: number,
+  purpose: AuthPurpose = 'sign',
   party?: TemplateParty,
 ): Promise<ActedParty> {
-  return actOnContract(database, id, 'sign', { session, ip, party }, async (act) => act.party!);
+  return actOnContract(database, id, purpose, { session, ip, party }, async (act) => act.party!);
 }
 
 /** Issues a sign ticket to `holder`. */
@@ -156,12 +158,12 @@ export function authCodeRoutes(app: FastifyInstance, context: AppContext): void 
     path: PATHS.contractSendAuthCode,
     example: SIGN_EXAMPLES.sendAuthCode,
     summary:
-      'Sends an SMS code to the signer’s own phone for signing the contract (once a minute; the answer masks the phone and says when another may be sent)',
+      'Sends an SMS code to the signer’s own phone for signing the contract, or with purpose=rescind for agreeing to rescind it (once a minute; the answer masks the phone and says when another may be sent)',
     tag: 'sicpay-contract',
     auth: 'user',
     query: sendAuthCodeQuery,
     handler: async ({ session, query, request }): Promise<AuthCodeSent> => {
-      await signingPartyOf(database, session, request.ip, query.id);
+      await signingPartyOf(database, session, request.ip, query.id, query.purpose);
       const { phone } = await signerAccount(database, session);
       const sent = await sendCode(
         context,
@@ -177,12 +179,12 @@ export function authCodeRoutes(app: FastifyInstance, context: AppContext): void 
     path: PATHS.contractValidateAuthCode,
     example: SIGN_EXAMPLES.validateAuthCode,
     summary:
-      'Checks the SMS code of sendAuthCode and answers a sign ticket: contract/sign of that contract, once, by this user, within 10 minutes',
+      'Checks the SMS code of sendAuthCode and answers a sign ticket: contract/sign (or, with purpose=rescind, contract/signUnsubscribe) of that contract, once, by this user, within 10 minutes',
     tag: 'sicpay-contract',
     auth: 'user',
     body: validateAuthCodeBody,
     handler: async ({ session, body, request }): Promise<SignTicket> => {
-      await signingPartyOf(database, session, request.ip, body.id);
+      await signingPartyOf(database, session, request.ip, body.id, body.purpose);
       const { phone } = await signerAccount(database, session);
       await requireCode(
         context,

@@ -26,8 +26,7 @@ import {
 } from './contract-head';
 import { consoleContracts, consoleParty, copiedTo } from './console-contracts';
 import { detailLocks } from './lock';
-import { latestContractFile } from './contract-pdf';
-import { contractVersionLink } from './contract-pdf-routes';
+import { contractVersionLink, latestContractFile } from './contract-pdf';
 
 interface ContractRow extends ContractHeadRow {
   tenant_id: string;
@@ -55,6 +54,7 @@ interface PartyRow {
   signed_at: Date | string | null;
   refused_at: Date | string | null;
   refusal_reason: string | null;
+  rescinded_at?: Date | string | null;
   mine: boolean;
 }
 
@@ -62,7 +62,8 @@ interface PartyRow {
  * What the session may do now, from the transition table (`nextStatus`) and the parties' turn:
  * the initiator's console urges, withdraws, and removes an ended unsigned contract not removed
  * yet; its own parties fill (while filling, their fields not yet filled), sign (while signing, at
- * their turn in a sequential order) and refuse, until they signed or refused.
+ * their turn in a sequential order) and refuse, until they signed or refused; once the contract
+ * is completed, each party that signed it may agree to rescind it, once.
  */
 export function myActionsOf(
   status: ContractStatus,
@@ -70,12 +71,19 @@ export function myActionsOf(
   initiator: boolean,
   parties: Pick<
     PartyRow,
-    'mine' | 'signs' | 'fills' | 'position' | 'filled_at' | 'signed_at' | 'refused_at'
+    | 'mine'
+    | 'signs'
+    | 'fills'
+    | 'position'
+    | 'filled_at'
+    | 'signed_at'
+    | 'refused_at'
+    | 'rescinded_at'
   >[],
   removed = false,
 ): ContractMyAction[] {
   const allowed = (action: ContractAction) =>
-    nextStatus(status, action, { allFilled: false, allSigned: false }).ok;
+    nextStatus(status, action, { allFilled: false, allSigned: false, allRescinded: false }).ok;
   const actions = new Set<ContractMyAction>();
   if (initiator) {
     if (allowed('urge')) actions.add('urge');
@@ -91,7 +99,18 @@ export function myActionsOf(
     }
     if (allowed('refuse')) actions.add('refuse');
   }
-  const ORDER: ContractMyAction[] = ['fill', 'sign', 'refuse', 'urge', 'withdraw', 'remove'];
+  if (parties.some((p) => p.mine && p.signs && p.signed_at && !p.rescinded_at)) {
+    if (allowed('rescind')) actions.add('rescind');
+  }
+  const ORDER: ContractMyAction[] = [
+    'fill',
+    'sign',
+    'refuse',
+    'rescind',
+    'urge',
+    'withdraw',
+    'remove',
+  ];
   return ORDER.filter((action) => actions.has(action));
 }
 
@@ -130,7 +149,8 @@ export async function contractDetail(
   const [parties, receivers] = await Promise.all([
     database.query<PartyRow>(
       `SELECT p.party, p.user_id, p.company_id, p.company_name, p.phone, p.name, p.signs, p.fills,
-         p.position, p.filled_at, p.signed_at, p.refused_at, p.refusal_reason, (${consoleParty('p', company)}) AS mine
+         p.position, p.filled_at, p.signed_at, p.refused_at, p.refusal_reason, p.rescinded_at,
+         (${consoleParty('p', company)}) AS mine
        FROM contract_participants p WHERE p.contract_id = $1 ORDER BY p.position, p.party`,
       [id, company ? session.companyId : session.userId],
     ),

@@ -15,6 +15,7 @@ import { contractLifeRoutes } from './life-routes';
 import { listContracts } from './lists';
 import { contractSigningRoutes } from './sign-routes';
 import { countContracts } from './statistics';
+import { rescissionRoutes } from './rescind';
 
 /** The contract calls of sicpay-contract that read the session's console's contracts. */
 export async function contractRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -22,6 +23,7 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
   contractCreateRoutes(app, context);
   contractLifeRoutes(app, context);
   await contractSigningRoutes(app, context);
+  rescissionRoutes(app, context);
 
   route(app, context, {
     method: 'GET',

@@ -143,18 +143,22 @@ export async function forgetSmsLimits(server: SuiteServer): Promise<void> {
   await server.database.query("DELETE FROM rate_events WHERE bucket LIKE 'sms:%'");
 }
 
-/** A sign ticket for `client` on contract `id`, by an SMS code from the development outbox. */
+/**
+ * A sign ticket for `client` on contract `id`, by an SMS code from the development outbox: for
+ * signing, or for agreeing to rescind with `purpose: 'rescind'`.
+ */
 export async function signTicketFor(
   server: SuiteServer,
   client: TemplateClient,
   phone: string,
   id: number,
+  purpose: 'sign' | 'rescind' = 'sign',
 ): Promise<string> {
   await forgetSmsLimits(server);
-  const sent = await client.get('contractSendAuthCode', { id });
+  const sent = await client.get('contractSendAuthCode', { id, purpose });
   if (sent.status !== 200) throw new Error(`sendAuthCode failed: ${sent.body.msg}`);
   const code = await outboxCode(server.base, phone);
-  const ticket = await client.post<SignTicket>('contractValidateAuthCode', { id, code });
+  const ticket = await client.post<SignTicket>('contractValidateAuthCode', { id, code, purpose });
   if (ticket.status !== 200) throw new Error(`validateAuthCode failed: ${ticket.body.msg}`);
   return ticket.body.data.ticket;
 }
