@@ -10,9 +10,7 @@
  * per user and contract in `VIEW_AUDIT_INTERVAL_MS` (a viewer reopening the PDF, or the web app
  * asking again for a fresh link, is one view, not dozens).
  */
-import { timingSafeEqual } from 'node:crypto';
 import {
-  CONTRACT_PDF_LINK_TTL_S,
   PATHS,
   PERSONAL_CONSOLE_ID,
   apiPath,
@@ -33,17 +31,19 @@ import type { AppContext } from '../context';
 import type { Database } from '../db';
 import { contentDisposition } from '../http/content-disposition';
 import { ApiError, route } from '../http/route';
-import { keyedHash } from '../keyed-hash';
 import { platformAuthority, verifyContractPdf } from '../signing';
 import type { Storage } from '../storage';
-import { consoleContracts, copiedTo } from './console-contracts';
 import {
+  contractPdfTicket,
   contractFileVersion,
+  readContractPdfTicket,
+  type Disposition,
   latestContractFile,
   readContractFile,
   renderFilledDocument,
   sha256Of,
 } from './contract-pdf';
+import { seenBy } from './detail';
 import { SIGN_EXAMPLES } from './sign-examples';
 
 /** A user viewing a contract's PDF again within this time adds no 'view' entry to the trail. */
@@ -58,18 +58,18 @@ interface VisibleContract {
   project: TemplateProject;
 }
 
-/** The contract if the session may read it (contract/detail's rule), else 404. */
+/** The contract if the session may read it (contract/detail's rule, `seenBy`), else 404. */
 export async function readableContract(
   database: Database,
   session: AccessClaims,
   id: number,
 ): Promise<VisibleContract> {
   await sessionConsole(database, session);
-  const visible = consoleContracts(session);
+  const seen = seenBy(session);
   const [row] = await database.query<VisibleContract>(
     `SELECT c.id, c.tenant_id, c.number, c.name, c.document_id, c.project FROM contracts c
-     WHERE c.id = $4 AND ((${visible.where}) OR (c.tenant_id = $1 AND ${copiedTo('$3')}))`,
-    [...visible.params, session.userId, id],
+     WHERE c.id = $4 AND (${seen.where})`,
+    [...seen.params, id],
   );
   if (!row) throw new ApiError('notFound', 404);
   return { ...row, id: Number(row.id) };
@@ -89,76 +89,6 @@ async function currentPdf(
   if (file) return { version: file.version, pdf: await readContractFile(storage, file) };
   if (version !== undefined && version !== 0) throw new ApiError('notFound', 404);
   return { version: 0, pdf: await renderFilledDocument(database, storage, contract) };
-}
-
-type Disposition = 'inline' | 'attachment';
-
-const linkMac = (
-  key: Uint8Array,
-  contractId: number,
-  version: number,
-  disposition: Disposition,
-  expires: number,
-) =>
-  keyedHash(
-    key,
-    'contract-pdf-link',
-    String(contractId),
-    String(version),
-    disposition,
-    String(expires),
-  );
-
-/** The ticket of a link: `contract.version.i|a.expires.mac`, checked by `readTicket`. */
-function pdfTicket(
-  key: Uint8Array,
-  contractId: number,
-  version: number,
-  disposition: Disposition,
-): { ticket: string; expires: number } {
-  const expires = Math.floor(Date.now() / 1000) + CONTRACT_PDF_LINK_TTL_S;
-  const mac = linkMac(key, contractId, version, disposition, expires);
-  return { ticket: `${contractId}.${version}.${disposition[0]}.${expires}.${mac}`, expires };
-}
-
-function readTicket(
-  key: Uint8Array,
-  ticket: string,
-): { contractId: number; version: number; disposition: Disposition } {
-  const [id, version, d, expires, mac] = ticket.split('.') as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  const disposition: Disposition = d === 'a' ? 'attachment' : 'inline';
-  const expected = Buffer.from(
-    linkMac(key, Number(id), Number(version), disposition, Number(expires)),
-  );
-  const given = Buffer.from(mac);
-  // A ticket the server did not sign names nothing: as if the contract did not exist.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new ApiError('notFound', 404);
-  }
-  if (Number(expires) * 1000 < Date.now()) throw new ApiError('downloadLinkExpired', 410);
-  return { contractId: Number(id), version: Number(version), disposition };
-}
-
-/**
- * A link to view a stored version of the contract's PDF, as contract/detail gives it (the same
- * shape as a template document's `signedPdfLink`). Not audited: detail is not a view of the PDF.
- */
-export function contractVersionLink(
-  key: Uint8Array,
-  contractId: number,
-  version: number,
-): { pdfLink: string; pdfLinkExpiresAt: string } {
-  const { ticket, expires } = pdfTicket(key, contractId, version, 'inline');
-  return {
-    pdfLink: `${apiPath('contractPdf')}?ticket=${ticket}`,
-    pdfLinkExpiresAt: new Date(expires * 1000).toISOString(),
-  };
 }
 
 /** The name a contract's PDF is saved under: its name and number. */
@@ -209,7 +139,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
         details: { version },
       });
     });
-    const { ticket, expires } = pdfTicket(key, id, version, disposition);
+    const { ticket, expires } = contractPdfTicket(key, id, version, disposition);
     return {
       link: `${apiPath('contractPdf')}?ticket=${ticket}`,
       expiresAt: new Date(expires * 1000).toISOString(),
@@ -254,7 +184,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     auth: 'public',
     query: contractPdfQuery,
     handler: async ({ query, reply }) => {
-      const { contractId, version, disposition } = readTicket(key, query.ticket);
+      const { contractId, version, disposition } = readContractPdfTicket(key, query.ticket);
       const [contract] = await database.query<VisibleContract>(
         'SELECT id, tenant_id, number, name, document_id, project FROM contracts WHERE id = $1',
         [contractId],

@@ -4,18 +4,21 @@
  * `renderContractPdf`, values only, no seal — stored at the first signature; every signature then
  * appends one incremental update to the latest version (signing/), stored as the next version.
  * Before the first signature nothing is stored: the parties may still be filling in, so the filled
- * document is rendered afresh from the values as they stand whenever it is read.
+ * document is rendered afresh from the values as they stand whenever it is read. Links to it are
+ * tickets signed with the server's key (`contractPdfTicket`).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { TemplateParty } from '@esign/platform';
+import { CONTRACT_PDF_LINK_TTL_S, apiPath, type TemplateParty } from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor/core';
 import type { Queryable } from '../db';
 import { readyDocumentOf } from '../documents/console-documents';
 import { renderContractPdf, type ContractFonts } from '../editor-pdf';
+import { ApiError } from '../http/route';
+import { keyedHash } from '../keyed-hash';
 import type { Storage } from '../storage';
 
 type Sql = Pick<Queryable, 'query'>;
@@ -195,4 +198,79 @@ export async function renderFilledDocument(
 /** SHA-256 of bytes, lower-case hex. */
 export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Whether a link shows the PDF or saves it. */
+export type Disposition = 'inline' | 'attachment';
+
+const linkMac = (
+  key: Uint8Array,
+  contractId: number,
+  version: number,
+  disposition: Disposition,
+  expires: number,
+) =>
+  keyedHash(
+    key,
+    'contract-pdf-link',
+    String(contractId),
+    String(version),
+    disposition,
+    String(expires),
+  );
+
+/**
+ * The ticket of a link to contract/nologin/pdf: `contract.version.i|a.expires.mac`, the MAC being
+ * the server's HMAC of the rest (no database row), checked by `readContractPdfTicket`.
+ */
+export function contractPdfTicket(
+  key: Uint8Array,
+  contractId: number,
+  version: number,
+  disposition: Disposition,
+): { ticket: string; expires: number } {
+  const expires = Math.floor(Date.now() / 1000) + CONTRACT_PDF_LINK_TTL_S;
+  const mac = linkMac(key, contractId, version, disposition, expires);
+  return { ticket: `${contractId}.${version}.${disposition[0]}.${expires}.${mac}`, expires };
+}
+
+/** A ticket's contract, version and disposition: 404 for a forged ticket, 410 once expired. */
+export function readContractPdfTicket(
+  key: Uint8Array,
+  ticket: string,
+): { contractId: number; version: number; disposition: Disposition } {
+  const [id, version, d, expires, mac] = ticket.split('.') as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const disposition: Disposition = d === 'a' ? 'attachment' : 'inline';
+  const expected = Buffer.from(
+    linkMac(key, Number(id), Number(version), disposition, Number(expires)),
+  );
+  const given = Buffer.from(mac);
+  // A ticket the server did not sign names nothing: as if the contract did not exist.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new ApiError('notFound', 404);
+  }
+  if (Number(expires) * 1000 < Date.now()) throw new ApiError('downloadLinkExpired', 410);
+  return { contractId: Number(id), version: Number(version), disposition };
+}
+
+/**
+ * A link to view a stored version of the contract's PDF, as contract/detail gives it (the same
+ * shape as a template document's `signedPdfLink`). Not audited: detail is not a view of the PDF.
+ */
+export function contractVersionLink(
+  key: Uint8Array,
+  contractId: number,
+  version: number,
+): { pdfLink: string; pdfLinkExpiresAt: string } {
+  const { ticket, expires } = contractPdfTicket(key, contractId, version, 'inline');
+  return {
+    pdfLink: `${apiPath('contractPdf')}?ticket=${ticket}`,
+    pdfLinkExpiresAt: new Date(expires * 1000).toISOString(),
+  };
 }
