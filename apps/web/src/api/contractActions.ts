@@ -10,11 +10,14 @@ import {
   PATHS,
   message,
   type AuthCodeSent,
+  type AuthPurpose,
   type ContractActed,
   type ContractAttestation,
   type ContractDetail,
   type ContractLock,
   type ContractPdfLink,
+  type ContractRescindBody,
+  type ContractRescission,
   type ContractRejectBody,
   type ContractRevokeBody,
   type ContractSeal,
@@ -54,11 +57,12 @@ export const fetchContractSeals = (id: string, party?: TemplateParty) =>
     quiet: true,
   });
 
-export const sendSignCode = (id: string) =>
-  call<AuthCodeSent>({ url: PATHS.contractSendAuthCode, params: { id }, quiet: true });
+/** An SMS code to the session's own phone, confirming a signature or an agreement to rescind. */
+export const sendSignCode = (id: string, purpose: AuthPurpose = 'sign') =>
+  call<AuthCodeSent>({ url: PATHS.contractSendAuthCode, params: { id, purpose }, quiet: true });
 
-export const validateSignCode = (id: string, code: string) =>
-  post<SignTicket>(PATHS.contractValidateAuthCode, { id, code });
+export const validateSignCode = (id: string, code: string, purpose: AuthPurpose = 'sign') =>
+  post<SignTicket>(PATHS.contractValidateAuthCode, { id, purpose, code });
 
 export const startFaceCheck = (id: string) =>
   call<FaceCheckStarted>({ url: PATHS.contractFaceUrl, params: { id }, quiet: true });
@@ -82,6 +86,14 @@ export const revokeContract = (body: ContractRevokeBody) =>
   post<ContractActed>(PATHS.contractRevoke, body);
 
 export const removeContract = (id: string) => post<ContractActed>(PATHS.contractRemove, { id });
+
+/** Where the rescission of a completed contract stands (contract/unsubscribe). */
+export const fetchRescission = (id: string) =>
+  call<ContractRescission>({ url: PATHS.contractRescission, params: { id }, quiet: true });
+
+/** The session's party agrees to rescind (the first asks, with a reason): contract/signUnsubscribe. */
+export const rescindContract = (body: ContractRescindBody) =>
+  post<ContractActed>(PATHS.contractRescind, body);
 
 /** Takes (or renews) the session's lock on its party of the contract, or releases it. */
 export const lockContract = (id: string, lock: boolean, party?: TemplateParty) =>
@@ -145,6 +157,8 @@ export const contractActionKeys = {
     ['contracts', companyId, 'detail', id, 'signatures'] as const,
   attestation: (companyId: number, id: string) =>
     ['contracts', companyId, 'detail', id, 'attestation'] as const,
+  rescission: (companyId: number, id: string) =>
+    ['contracts', companyId, 'detail', id, 'rescission'] as const,
 };
 
 export const contractActionQueries = {

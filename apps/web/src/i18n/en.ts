@@ -713,6 +713,7 @@ const en = {
       download: 'Download',
       signatures: 'View signatures',
       evidence: 'Evidence',
+      rescind: 'Rescind',
     },
     refused: 'You refused to sign this contract',
     withdrawn: 'The contract was withdrawn',
@@ -768,6 +769,20 @@ const en = {
     lockedBy: '{{holder}} of your party is working on it until {{time}}. Please try again then.',
     lockedHint:
       'Someone else of your party is working on this contract; please try again in a few minutes.',
+    rescindTitle: 'Rescind this contract',
+    rescindAsk: 'Ask to rescind',
+    rescindAgree: 'Agree to rescind',
+    rescindAskHint:
+      'The contract stays in force until every signing party agrees to rescind it, each confirming with a verification code. The last agreement cancels it.',
+    rescindPending: 'Rescinding was asked for on {{time}}',
+    rescindAgreed: 'Agreed',
+    rescindWaiting: 'Not yet',
+    rescindReason: 'Reason for rescinding',
+    rescindCodeHint: 'Confirm with a verification code sent to your own phone.',
+    rescindNothing: 'Your party has nothing more to agree to.',
+    rescinded: 'The contract was rescinded',
+    rescindRecorded:
+      'Your agreement was recorded: the contract is cancelled once every signing party agrees',
   },
   contractSign: {
     kicker: 'Sign as party {{party}}',

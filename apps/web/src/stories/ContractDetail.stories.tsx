@@ -2,7 +2,7 @@ import { message } from '@esign/platform';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ContractDetailsPage from '../pages/contract/detail/ContractDetailsPage';
-import { DEMO_CONTRACT_ACTIONS } from './demoContractActions';
+import { DEMO_CONTRACT_ACTIONS, DEMO_SIGN_CODE } from './demoContractActions';
 import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
 
 const DETAILS = '/agency-contract/contractDetails';
@@ -128,6 +128,38 @@ export const Initiated: Story = {
 };
 
 export const InitiatedZh: Story = inChinese(Initiated, 'Initiated');
+
+/**
+ * Rescinding a completed contract: the first party gives a reason and confirms with a code; the
+ * contract stays in force until every signing party agreed.
+ */
+export const Rescind: Story = {
+  parameters: at(`${DETAILS}?id=9005`),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: buttonName(t('contractDetail.move.rescind')) }),
+    );
+    const dialog = within(
+      await page.findByRole('dialog', { name: t('contractDetail.rescindTitle') }),
+    );
+    const reason = await dialog.findByRole('textbox', { name: t('contractDetail.rescindReason') });
+    await userEvent.type(reason, '{Enter}');
+    await visible(dialog.findByText(message('rescissionReasonRequired', context.args.locale)));
+    await userEvent.type(reason, 'The goods were never delivered');
+    await userEvent.click(
+      dialog.getByRole('button', { name: buttonName(t('contractSign.sendCode')) }),
+    );
+    await visible(dialog.findByText(t('contractSign.codeSentTo', { phone: '138****0001' })));
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: t('contractSign.code') }),
+      `${DEMO_SIGN_CODE}{Enter}`,
+    );
+    await visible(page.findByText(t('contractDetail.rescindRecorded')));
+  },
+};
+
+export const RescindZh: Story = inChinese(Rescind, 'Rescind');
 
 /** A refused contract: the banner says who refused and why. */
 export const SigningRefused: Story = {

@@ -19,6 +19,7 @@ import {
   type ContractDetail,
   type ContractLock,
   type ContractPdfLink,
+  type ContractRescission,
   type ContractSeal,
   type ContractSignatures,
   type ContractUrged,
@@ -196,6 +197,7 @@ const MY_ACTIONS: Record<string, ContractDetail['myActions']> = {
   '9001': ['sign', 'refuse'],
   '9002': ['fill', 'refuse'],
   '9003': ['urge', 'withdraw'],
+  '9005': ['rescind'],
 };
 
 /** The demo user's party of each contract. */
@@ -414,6 +416,27 @@ export const CONTRACT_ACTION_CALLS: Record<string, ConsoleCall> = {
     } satisfies ContractUrged),
   ),
   [PATHS.contractRevoke]: about((contract) => acted(contract, 'withdrawn')),
+  [PATHS.contractRescission]: about((contract) =>
+    answer({
+      state: 'none',
+      reason: null,
+      requestedAt: null,
+      parties: contract.participants
+        .filter((party) => party.signs)
+        .map((party) => ({
+          party: party.party as TemplateParty,
+          name: party.name,
+          companyName: party.companyName,
+          agreedAt: null,
+        })),
+      canAgree: true,
+    } satisfies ContractRescission),
+  ),
+  [PATHS.contractRescind]: about((contract, _current, locale, request) =>
+    String(bodyOf(request).reason ?? '').trim()
+      ? acted(contract, 'completed')
+      : refusal(CODES.badRequest, 'rescissionReasonRequired', locale),
+  ),
   [PATHS.contractRemove]: about((contract) => acted(contract, contract.status)),
   [PATHS.contractLock]: about((contract, current) => {
     const holder = current.contractActions.lockHolder;

@@ -46,7 +46,7 @@ function Participants({ contract }: { contract: ContractListItem }) {
   );
 }
 
-/** View, and the console's move when it has one (Fill in, Sign). */
+/** View, and the console's move when it has one (Fill in, Sign, Rescind). */
 function RowActions({ contract }: { contract: ContractListItem }) {
   const { t } = useTranslation();
   return (
@@ -58,6 +58,11 @@ function RowActions({ contract }: { contract: ContractListItem }) {
       ) : contract.myAction === 'fill' ? (
         <Link to={fillContractPath(contract.id)} className="row-action row-action-primary">
           {t('contractList.fill')}
+        </Link>
+      ) : contract.myAction === 'rescind' ? (
+        // Another party asked to rescind: the details say why and take the agreement.
+        <Link to={contractDetailsPath(contract.id)} className="row-action row-action-primary">
+          {t('contractDetail.move.rescind')}
         </Link>
       ) : null}
       <Link to={contractDetailsPath(contract.id)} className="row-action">

@@ -4,6 +4,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
+  FileExcelOutlined,
   RollbackOutlined,
   SafetyCertificateOutlined,
   SignatureOutlined,
@@ -11,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { REFUSAL_REASON_MAX, WITHDRAWAL_REASON_MAX, type TemplateParty } from '@esign/platform';
 import { App, Button, Form, Input, Space, Tooltip } from 'antd';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,15 +35,8 @@ import { CONTRACT_LIST_PATH, fillContractPath, signContractPath } from '../paths
 import { canUrgeNow, contractMoves, type ContractMove } from './contractMoves';
 import { downloadContract } from './download';
 import { attestationPath, contractSignaturePath } from './paths';
-
-/** Enter in a text area submits its dialog's form (Shift+Enter starts a new line). */
-export function submitOnEnter(submit: () => void) {
-  return (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    submit();
-  };
-}
+import { RescindDialog } from './RescindDialog';
+import { submitOnEnter } from './submitOnEnter';
 
 /** The session's party that refuses: its first that has not signed or refused. */
 function refusingParty(detail: EditorContractDetail): TemplateParty | undefined {
@@ -68,7 +62,7 @@ export function ContractMovesBar({
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const moves = contractMoves(detail);
-  const [dialog, setDialog] = useState<'refuse' | 'withdraw' | null>(null);
+  const [dialog, setDialog] = useState<'refuse' | 'withdraw' | 'rescind' | null>(null);
   const [refuseForm] = Form.useForm<{ reason: string }>();
   const [withdrawForm] = Form.useForm<{ reason: string }>();
   const [downloading, setDownloading] = useState(false);
@@ -224,6 +218,16 @@ export function ContractMovesBar({
             {t('contractDetail.move.remove')}
           </Button>
         );
+      case 'rescind':
+        return (
+          <Button
+            danger
+            icon={<FileExcelOutlined aria-hidden />}
+            onClick={() => setDialog('rescind')}
+          >
+            {t('contractDetail.move.rescind')}
+          </Button>
+        );
       case 'download':
         return (
           <Button
@@ -268,6 +272,15 @@ export function ContractMovesBar({
           {t('contractDetail.urgeAgainAt', { time: formatTime(nextUrgeAt, locale) })}
         </p>
       ) : null}
+      <RescindDialog
+        detail={detail}
+        open={dialog === 'rescind'}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          void reload();
+        }}
+      />
       <FormModal<{ reason: string }>
         open={dialog === 'refuse'}
         title={t('contractDetail.refuseTitle')}
