@@ -95,8 +95,8 @@ export const contractSealsQuery = z.object({
 /** GET base/sendAuthCode: an SMS code to the signer's own phone, for signing this contract. */
 /**
  * What a verification code confirms: a signature (contract/sign), or an agreement to rescind a
- * completed contract (contract/signUnsubscribe). The ticket it earns serves either on that
- * contract; the contract's status allows only one of them at a time.
+ * completed contract (contract/signUnsubscribe). The ticket it earns serves that purpose only, on
+ * that contract: a signing ticket left unused when the contract completed agrees to nothing.
  */
 export const AUTH_PURPOSES = ['sign', 'rescind'] as const;
 export type AuthPurpose = (typeof AUTH_PURPOSES)[number];

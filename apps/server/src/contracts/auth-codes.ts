@@ -39,14 +39,21 @@ type Sql = Pick<Queryable, 'query'>;
 /** How a ticket was earned. */
 export type SignTicketMethod = 'sms' | 'face';
 
-/** Who a ticket lets sign what. */
+/** Who a ticket lets do what on which contract. */
 export interface TicketHolder {
   tenantId: string;
   contractId: number;
   userId: number;
+  /**
+   * What the ticket is for: signing (the default) or agreeing to rescind. A ticket is only good
+   * for its purpose: a signing confirmation never agrees to end the contract, nor the reverse.
+   */
+  purpose?: AuthPurpose;
 }
 
-const ticketHash = (key: Uint8Array, ticket: string) => keyedHash(key, 'sign-ticket', ticket);
+/** The stored hash of a ticket: its purpose is in it, so that it is spent for nothing else. */
+const ticketHash = (key: Uint8Array, holder: TicketHolder, ticket: string) =>
+  keyedHash(key, 'sign-ticket', holder.purpose ?? 'sign', ticket);
 const faceTokenHash = (key: Uint8Array, token: string) => keyedHash(key, 'face-token', token);
 
 /**
@@ -77,7 +84,7 @@ export async function issueSignTicket(
     `INSERT INTO sign_tickets (ticket_hash, tenant_id, contract_id, user_id, method, expires_at)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING expires_at`,
     [
-      ticketHash(key, ticket),
+      ticketHash(key, holder, ticket),
       holder.tenantId,
       holder.contractId,
       holder.userId,
@@ -102,7 +109,7 @@ export async function spendSignTicket(
     `UPDATE sign_tickets SET used_at = now()
      WHERE ticket_hash = $1 AND tenant_id = $2 AND contract_id = $3 AND user_id = $4
        AND used_at IS NULL AND expires_at > now() RETURNING 1`,
-    [ticketHash(key, ticket), holder.tenantId, holder.contractId, holder.userId],
+    [ticketHash(key, holder, ticket), holder.tenantId, holder.contractId, holder.userId],
   );
   return spent.length > 0;
 }
@@ -118,7 +125,7 @@ export async function signTicketIsGood(
     `SELECT 1 FROM sign_tickets
      WHERE ticket_hash = $1 AND tenant_id = $2 AND contract_id = $3 AND user_id = $4
        AND used_at IS NULL AND expires_at > now()`,
-    [ticketHash(key, ticket), holder.tenantId, holder.contractId, holder.userId],
+    [ticketHash(key, holder, ticket), holder.tenantId, holder.contractId, holder.userId],
   );
   return rows.length > 0;
 }
@@ -140,10 +147,15 @@ async function signerAccount(
   return user;
 }
 
-const holderOf = (session: AccessClaims, contractId: number): TicketHolder => ({
+const holderOf = (
+  session: AccessClaims,
+  contractId: number,
+  purpose: AuthPurpose = 'sign',
+): TicketHolder => ({
   tenantId: session.tenantId,
   contractId,
   userId: Number(session.userId),
+  purpose,
 });
 
 /** How long a face check may take before getFaceResult stops asking about it. */
@@ -192,7 +204,7 @@ export function authCodeRoutes(app: FastifyInstance, context: AppContext): void 
         body.code,
         { spend: true },
       );
-      return issueSignTicket(database, key, holderOf(session, body.id), 'sms');
+      return issueSignTicket(database, key, holderOf(session, body.id, body.purpose), 'sms');
     },
   });
 

@@ -74,6 +74,7 @@ export async function agreeToRescind(
         tenantId: session.tenantId,
         contractId: contract.id,
         userId: Number(session.userId),
+        purpose: 'rescind' as const,
       };
       if (!(await spendSignTicket(tx, key, holder, body.ticket))) {
         throw new ApiError('signTicketInvalid', 409);

@@ -428,6 +428,30 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect((await counts(other.id)).signed).toEqual([]);
   });
 
+  it('a ticket serves its purpose only: an unused signing ticket never agrees to rescind', async () => {
+    const { id } = await sendForSigning(server, cast);
+    const spare = await signTicketFor(server, person, PERSON_PHONE, id);
+    expect((await signAs(server, person, PERSON_PHONE, id)).status).toBe(200);
+    expect((await signAs(server, admin, ADMIN_PHONE, id)).body.data.status).toBe('completed');
+    const rescind = await person.post('contractRescind', {
+      id,
+      reason: 'We agree to end it',
+      ticket: spare,
+    });
+    expect(rescind.status).toBe(409);
+    expect(rescind.body.msg).toBe(
+      'The verification has expired or was already used; please verify again',
+    );
+    // A ticket earned for rescinding does.
+    const forRescind = await signTicketFor(server, person, PERSON_PHONE, id, 'rescind');
+    const agreed = await person.post('contractRescind', {
+      id,
+      reason: 'We agree to end it',
+      ticket: forRescind,
+    });
+    expect(agreed.status).toBe(200);
+  });
+
   it('checks SMS codes: wrong, expired, and only the signer’s own phone gets one', async () => {
     const { id } = await sendForSigning(server, cast);
     await forgetSmsLimits(server);
