@@ -46,6 +46,9 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.changePassword,
+    example: {
+      body: { oldPassword: 'Demo12345', newPassword: 'Better2026', confirmPassword: 'Better2026' },
+    },
     summary: 'Change the password (old, new, confirmation); revokes every refresh token',
     tag: 'blade-user',
     auth: 'user',
@@ -69,6 +72,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.setPassword,
+    example: { query: { password: 'Demo12345' } },
     summary: 'Set the first password of a user who has none',
     tag: 'blade-user',
     auth: 'user',
@@ -87,6 +91,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.sendForgetCode,
+    example: { query: { phone: '13800000001' } },
     summary: 'Send a password-reset code to a registered phone',
     tag: 'blade-user',
     auth: 'public',
@@ -101,6 +106,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.validateForgetCode,
+    example: { query: { phone: '13800000001', code: '123456' } },
     summary: 'Check a password-reset code without spending it',
     tag: 'blade-user',
     auth: 'public',
@@ -116,6 +122,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.resetPassword,
+    example: { query: { phone: '13800000001', code: '123456', password: 'Better2026' } },
     summary: 'Reset a forgotten password with the code; revokes every refresh token',
     tag: 'blade-user',
     auth: 'public',

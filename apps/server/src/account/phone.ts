@@ -16,6 +16,7 @@ export function phoneRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, {
     method: 'POST',
     path: PATHS.sendChangePhoneCode,
+    example: { query: { phone: '13900000009' } },
     summary: 'Send a code to the new phone, which must not be registered in the tenant',
     tag: 'blade-user',
     auth: 'user',
@@ -30,6 +31,7 @@ export function phoneRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, {
     method: 'POST',
     path: PATHS.changePhone,
+    example: { query: { phone: '13900000009', code: '123456' } },
     summary: 'Change the phone number with the code sent to the new phone',
     tag: 'blade-user',
     auth: 'user',

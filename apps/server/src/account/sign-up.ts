@@ -27,6 +27,7 @@ export function signUpRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, {
     method: 'GET',
     path: PATHS.checkPhone,
+    example: { query: { phone: '13800000001' } },
     summary: 'Whether a phone is registered in the tenant',
     tag: 'blade-user',
     auth: 'public',
@@ -40,6 +41,7 @@ export function signUpRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, {
     method: 'POST',
     path: PATHS.sendRegisterCode,
+    example: { query: { phone: '13800000001' } },
     summary: 'Send a registration code to a phone that is not registered yet',
     tag: 'blade-user',
     auth: 'public',
@@ -54,6 +56,7 @@ export function signUpRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, {
     method: 'POST',
     path: PATHS.register,
+    example: { query: { phone: '13800000001', code: '123456', password: 'Demo12345' } },
     summary: 'Register with phone, code and password; answers the token response (signed in)',
     tag: 'blade-user',
     auth: 'public',

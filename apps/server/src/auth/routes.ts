@@ -40,6 +40,14 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   describeRoute(context, {
     method: 'POST',
     path: PATHS.token,
+    example: {
+      body: {
+        grant_type: 'password',
+        tenant_id: '000000',
+        username: '13800000001',
+        password: 'Demo12345',
+      },
+    },
     summary: `OAuth2 token endpoint (form-encoded); grant_type one of ${Object.keys(GRANTS).join(', ')}`,
     tag: 'blade-auth',
     auth: 'client',
@@ -100,6 +108,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   route(app, context, {
     method: 'POST',
     path: PATHS.logout,
+    example: { body: { refresh_token: 'eyJhbGciOiJIUzI1NiJ9.refresh.token' } },
     summary: 'Log out: revokes the given refresh token (or all of the user’s)',
     tag: 'blade-auth',
     auth: 'user',

@@ -41,6 +41,7 @@ export async function companyRoutes(app: FastifyInstance, context: AppContext): 
   route(app, context, {
     method: 'GET',
     path: PATHS.checkUserCompanyInfo,
+    example: { query: { companyId: '2' } },
     summary:
       'A company of the tenant and whether the signed-in user is its member or administrator',
     tag: 'blade-system',

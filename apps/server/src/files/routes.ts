@@ -104,6 +104,7 @@ export async function fileRoutes(app: FastifyInstance, context: AppContext): Pro
   route(app, context, {
     method: 'GET',
     path: PATHS.download,
+    example: { query: { id: '2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f' } },
     summary: 'Downloads a file the signed-in user uploaded',
     tag: 'blade-resource',
     auth: 'user',

@@ -68,6 +68,7 @@ export async function menuRoutes(app: FastifyInstance, context: AppContext): Pro
   route(app, context, {
     method: 'GET',
     path: PATHS.leftMenu,
+    example: { query: { path: '/enterprise-console' } },
     summary:
       'The sidebar of a section: the pages under ?path= (a section such as /enterprise-console, or any page in it)',
     tag: 'blade-system',

@@ -23,6 +23,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
   route(app, context, {
     method: 'GET',
     path: PATHS.unreadMessages,
+    example: { query: { isRead: '0', current: '1', size: '10' } },
     summary: 'A page of the user’s messages, newest first; isRead=0 gives the unread ones',
     tag: 'sicpay-message',
     auth: 'user',

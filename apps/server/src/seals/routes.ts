@@ -11,6 +11,7 @@ export async function sealRoutes(app: FastifyInstance, context: AppContext): Pro
   route(app, context, {
     method: 'GET',
     path: PATHS.sealPreview,
+    example: { query: { kind: 'company' } },
     summary:
       "The PNG of the signed-in user's generated seal: kind=personal their name seal, kind=company the round seal of the company console the session acts in",
     tag: 'sicpay-seal',

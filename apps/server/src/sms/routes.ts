@@ -19,6 +19,7 @@ export async function smsRoutes(app: FastifyInstance, context: AppContext): Prom
   route(app, context, {
     method: 'GET',
     path: PATHS.smsLoginCode,
+    example: { query: { phone: '13800000001' } },
     summary: 'Send a login code to a registered phone (for grant_type=sms)',
     tag: 'blade-auth',
     auth: 'public',
@@ -34,6 +35,7 @@ export async function smsRoutes(app: FastifyInstance, context: AppContext): Prom
   route(app, context, {
     method: 'GET',
     path: PATHS.devOutbox,
+    example: { query: { phone: '13800000001' } },
     summary: 'Development only: the SMS codes sent to a phone, newest first',
     tag: 'development',
     auth: 'public',

@@ -19,6 +19,7 @@ export async function staffRoutes(app: FastifyInstance, context: AppContext): Pr
   route(app, context, {
     method: 'POST',
     path: PATHS.staffList,
+    example: { body: { current: 1, size: 10, keyword: 'Wang' } },
     summary:
       'A page of the company’s members (id, name, phone, role) by name or phone (administrator; empty in the personal console)',
     tag: 'blade-system',

@@ -100,6 +100,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.categorySave,
+    example: { body: { name: 'Leases' } },
     summary: 'Creates a template category (administrator; name 1–20 characters, unique)',
     tag: TAG,
     auth: 'user',
@@ -123,6 +124,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.categoryRename,
+    example: { body: { id: '3', name: 'Office leases' } },
     summary: 'Renames a template category (administrator)',
     tag: TAG,
     auth: 'user',
@@ -145,6 +147,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.categoryRemove,
+    example: { body: { id: '3' } },
     summary:
       'Removes an empty template category and its grants (administrator); one that holds templates is refused until they are moved',
     tag: TAG,
@@ -170,6 +173,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'GET',
     path: PATHS.categoryUserPage,
+    example: { query: { current: '1', size: '10', name: 'Lease' } },
     summary:
       'A page of the template categories the member has a right on (all of them for the administrator), with that right and their template counts',
     tag: TAG,
@@ -206,6 +210,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'GET',
     path: PATHS.categoryTemplates,
+    example: { query: { current: '1', size: '10', classifyId: '3' } },
     summary: 'A page of the templates filed in a category (a right on the category)',
     tag: TAG,
     auth: 'user',
@@ -225,6 +230,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.categoryFile,
+    example: { body: { classifyId: '3', templateIds: ['12', '13'] } },
     summary:
       'Files templates in a category, moving them from theirs (manage right on the templates and the category)',
     tag: TAG,
@@ -241,6 +247,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.categoryUnfile,
+    example: { body: { templateIds: ['12'] } },
     summary:
       'Takes templates out of their category (manage right on them): they become visible to every member',
     tag: TAG,
@@ -256,6 +263,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'GET',
     path: PATHS.categoryGrants,
+    example: { query: { current: '1', size: '10', classifyId: '3' } },
     summary: 'A page of the members granted a right on a category (administrator)',
     tag: TAG,
     auth: 'user',
@@ -288,6 +296,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'GET',
     path: PATHS.categoryGrantableMembers,
+    example: { query: { classifyId: '3', keyword: 'Wang' } },
     summary:
       'The company’s members who have no right on a category yet, by name or phone (administrator; at most 100)',
     tag: TAG,
@@ -318,6 +327,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'GET',
     path: PATHS.categoryMemberRights,
+    example: { query: { userId: '7' } },
     summary: 'One member’s right on every category of the company (administrator)',
     tag: TAG,
     auth: 'user',
@@ -351,6 +361,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, context, {
     method: 'POST',
     path: PATHS.categoryGrant,
+    example: { body: { grants: [{ classifyId: '3', userId: '7', right: 'use' }] } },
     summary:
       'Gives members use or manage on categories, or takes it away with none (administrator)',
     tag: TAG,

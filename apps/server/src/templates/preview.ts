@@ -110,6 +110,7 @@ export function previewRoutes(
   route(app, context, {
     method: 'GET',
     path: PATHS.templatePreview,
+    example: { query: { ticket: 'Q2xY8d3kPz0vR7mN1tB5wE9aH4sJ6uFc' } },
     summary:
       'Opens a template preview from a ticket of getPreviewTicket (no session; each ticket once, within 10 minutes): the project and a short-lived link to its PDF',
     tag: 'sicpay-contract',
@@ -130,6 +131,14 @@ export function previewRoutes(
   route(app, context, {
     method: 'GET',
     path: PATHS.templatePdf,
+    example: {
+      query: {
+        tenant: '000000',
+        document: '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a',
+        expires: '1795512612',
+        signature: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      },
+    },
     summary:
       'A template’s contract PDF from the signed link that detail and preview answer (no session; the link works for 5 minutes)',
     tag: 'sicpay-contract',

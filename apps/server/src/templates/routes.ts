@@ -60,6 +60,18 @@ import {
 
 const TAG = 'sicpay-contract';
 
+/** A template's basics as the OpenAPI examples show them. */
+const TEMPLATE_INFO_EXAMPLE = {
+  name: 'Room lease',
+  classifyId: '3',
+  description: 'Our standard lease of a room',
+  documentId: '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a',
+  participants: [
+    { party: 'A' as const, name: 'Landlord', sign: true, fill: false },
+    { party: 'B' as const, name: 'Tenant', sign: true, fill: true },
+  ],
+};
+
 /** The editor's patch of one field from an editFields entry: only the keys given change. */
 function fieldPatch(
   field: z.output<typeof templateEditFieldsBody>['fields'][number],
@@ -110,6 +122,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'GET',
     path: PATHS.templatePage,
+    example: { query: { current: '1', size: '10', name: 'Lease', status: '1' } },
     summary:
       'A page of the templates the member may see, newest first: search by name, filter by category and status',
     tag: TAG,
@@ -133,6 +146,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templateSaveInfo,
+    example: { body: TEMPLATE_INFO_EXAMPLE },
     summary:
       'Creates a disabled template on a ready contract document, with its name, category, description and participants; answers its id',
     tag: TAG,
@@ -174,6 +188,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templateEditInfo,
+    example: { body: { id: '12', ...TEMPLATE_INFO_EXAMPLE } },
     summary:
       'Changes a template’s name, category, description, document and participants (manage right)',
     tag: TAG,
@@ -215,6 +230,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templateEdit,
+    example: { body: { id: '12', project: { name: 'Room lease', pages: [], participants: [] } } },
     summary:
       'Stores the editor’s project (checked by the editor’s parseProject; at most 5 MB and 2,000 fields); derived lists and stamp locations are computed by the server',
     tag: TAG,
@@ -231,6 +247,19 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templateEditFields,
+    example: {
+      body: {
+        id: '12',
+        fields: [
+          {
+            elementUuid: '4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+            title: 'Address',
+            required: true,
+            limitNum: 100,
+          },
+        ],
+      },
+    },
     summary:
       'Changes fields’ details (title, tip, required, code, digits only, length limit, date format, value) by element uuid',
     tag: TAG,
@@ -253,6 +282,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templateEditComponents,
+    example: { body: { id: '12', participants: TEMPLATE_INFO_EXAMPLE.participants } },
     summary: 'Sets a template’s participants (parties A–J, each signing and/or filling)',
     tag: TAG,
     auth: 'user',
@@ -266,6 +296,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templateUpdateStatus,
+    example: { body: { id: '12', status: 1 } },
     summary:
       'Enables (1) or disables (0) a template; a template with problems cannot be enabled (the answer lists them)',
     tag: TAG,
@@ -300,6 +331,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templateRemove,
+    example: { query: { ids: '12,13' } },
     summary:
       'Deletes templates (?ids=1,2,3; manage right on each); refused for a template that contracts were started from',
     tag: TAG,
@@ -327,6 +359,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'GET',
     path: PATHS.templateDetail,
+    example: { query: { id: '12' } },
     summary:
       'Everything the editor needs: the project, participants, the document’s page sizes and a short-lived link to its PDF, status and problems',
     tag: TAG,
@@ -349,6 +382,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'GET',
     path: PATHS.templateFieldDetail,
+    example: { query: { id: '12' } },
     summary:
       'The fields a contract initiator and the signing service see: signList, dateList, fillsInList, imageTypeList and stamp locations, derived by the server',
     tag: TAG,
@@ -372,6 +406,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'GET',
     path: PATHS.templateComponents,
+    example: { query: { id: '12' } },
     summary: 'A template’s participants (parties A–J and what each does)',
     tag: TAG,
     auth: 'user',
@@ -385,6 +420,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templatePreviewTicket,
+    example: { body: { id: '12' } },
     summary:
       'A ticket for the public preview (/ztj/template/Preview): it opens one preview within 10 minutes',
     tag: TAG,
@@ -399,6 +435,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
   route(app, context, {
     method: 'POST',
     path: PATHS.templateReferencedWorkflow,
+    example: { body: { id: '12' } },
     summary:
       'The approval workflows that use a template (none exist yet on the platform: an empty list)',
     tag: TAG,

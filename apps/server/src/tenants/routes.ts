@@ -37,6 +37,7 @@ export async function tenantRoutes(app: FastifyInstance, context: AppContext): P
   route(app, context, {
     method: 'GET',
     path: PATHS.tenantInfo,
+    example: { query: { domain: 'esign.example.com' } },
     summary: 'The tenant that serves a domain (000000 for unknown domains)',
     tag: 'blade-system',
     auth: 'public',
@@ -50,6 +51,7 @@ export async function tenantRoutes(app: FastifyInstance, context: AppContext): P
   route(app, context, {
     method: 'GET',
     path: PATHS.systemInfo,
+    example: { query: { domain: 'esign.example.com' } },
     summary: 'System information of a domain: tenant, system type (1 hides fees), title',
     tag: 'blade-system',
     auth: 'public',
