@@ -287,6 +287,21 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       expect(lenaFills.body.data.status).toBe('signing');
     });
 
+    it('holds the party’s signature for others of the party too', async () => {
+      const id = await world.newContract({ status: 'signing', filled: ['B', 'C'] });
+      expect((await post(world.lena, PATHS.contractLock, { id })).status).toBe(200);
+      const sign = { id, sealId: 'company:0', ticket: 'not-a-ticket' };
+      const before = await snapshot(id);
+      expect(await post(world.leo, PATHS.contractSign, sign)).toMatchObject({
+        status: 409,
+        body: { data: { party: 'C', holder: 'Lena Lock', mine: false } },
+      });
+      expect(await snapshot(id)).toEqual(before);
+      // Released, Leo's signature goes on to its own checks (here a seal that is not his).
+      await post(world.lena, PATHS.contractLock, { id, lock: false });
+      expect((await post(world.leo, PATHS.contractSign, sign)).status).toBe(403);
+    });
+
     it('is for a party’s members only, while parties act', async () => {
       const id = await world.newContract();
       expect((await post(world.sam, PATHS.contractLock, { id })).status).toBe(404);
