@@ -57,9 +57,9 @@ const ticketHash = (key: Uint8Array, holder: TicketHolder, ticket: string) =>
 const faceTokenHash = (key: Uint8Array, token: string) => keyedHash(key, 'face-token', token);
 
 /**
- * The session's party that may sign contract `id` now, by `actOnContract`'s rules for 'sign'
- * (404 for a contract the console does not see; the table's refusal; not its party; not its
- * turn). Changes nothing.
+ * The session's party that may act on contract `id` now for `purpose` (sign, or agree to rescind),
+ * by `actOnContract`'s rules for that action (404 for a contract the console does not see; the
+ * table's refusal; not its party; not its turn). Changes nothing.
  */
 export function signingPartyOf(
   database: Database,
