@@ -228,6 +228,22 @@ export const FillLockedByOther: Story = {
 
 export const FillLockedByOtherZh: Story = inChinese(FillLockedByOther, 'Fill, locked by another');
 
+/** The details while another member of the party signs it: the page says who, until when. */
+export const HeldByAnother: Story = {
+  parameters: {
+    web: {
+      path: `${DETAILS}?id=9001`,
+      routeTitle: 'contractDetails',
+      demo: { contractActions: { ...DEMO_CONTRACT_ACTIONS, lockHolder: 'Zhang Min' } },
+    },
+  },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(await canvas.findByText(t('contractDetail.lockedTitle'))).toBeVisible();
+    await expect(within(canvas.getByRole('alert')).getByText(/Zhang Min/)).toBeVisible();
+  },
+};
+
 /** Fill asked of a contract with nothing to fill now: the details, and a line saying so. */
 export const NothingToFill: Story = {
   parameters: at(`${DETAILS}?id=9001&action=fill`),

@@ -358,7 +358,15 @@ const ticket = (): SignTicket => ({
 export function contractDetailCall(fallback: ConsoleCall | undefined): ConsoleCall {
   return (current, locale, request) => {
     const contract = contractOf(current, request);
-    if (contract && contract.id in MY_PARTIES) return answer(detailOf(contract));
+    if (contract && contract.id in MY_PARTIES) {
+      const holder = current.contractActions.lockHolder;
+      const party = (MY_PARTIES[contract.id] ?? ['A'])[0]!;
+      const until = new Date(Date.now() + 5 * 60_000).toISOString();
+      return answer({
+        ...detailOf(contract),
+        locks: holder ? [{ party, holder, until, mine: false }] : [],
+      } satisfies ContractDetail<TemplateProject>);
+    }
     return fallback ? fallback(current, locale, request) : notFound(locale);
   };
 }

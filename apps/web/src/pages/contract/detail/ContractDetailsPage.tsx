@@ -10,6 +10,7 @@ import { ContractGate } from './ContractGate';
 import { ContractMovesBar } from './ContractMovesBar';
 import { ContractFacts, ContractHeading, CopyRecipients, PartiesProgress } from './ContractSummary';
 import { FillContract } from './FillContract';
+import { LockNotice } from './LockNotice';
 import './contractDetail.css';
 
 /** The contract read-only: its head, parties, copy recipients and document, and the moves. */
@@ -25,6 +26,8 @@ function ContractView({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Another member of the session's party is filling in or signing it now.
+  const heldByOther = detail.locks?.find((lock) => !lock.mine);
   return (
     <div className="contract-detail">
       <Button
@@ -46,6 +49,11 @@ function ContractView({
           type="info"
           showIcon
           title={t('contractDetail.nothingToFill')}
+        />
+      ) : null}
+      {heldByOther ? (
+        <LockNotice
+          lock={{ state: 'held', holder: heldByOther.holder, until: heldByOther.until }}
         />
       ) : null}
       {detail.status === 'refused' ? (

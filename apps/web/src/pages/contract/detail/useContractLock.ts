@@ -3,9 +3,10 @@
  * work starts, renewed well before it lapses, released when the screen goes. Another person of the
  * same party holding it is said in place ('someone else is working on it').
  */
-import { CONTRACT_LOCK_MS, type TemplateParty } from '@esign/platform';
+import { CONTRACT_LOCK_MS, type ContractLock, type TemplateParty } from '@esign/platform';
 import { useEffect, useState } from 'react';
 import { isLockedByOther, lockContract } from '../../../api/contractActions';
+import { RequestError } from '../../../api/request';
 
 /** Renewed at a third of its life, so that one late renewal still keeps it. */
 export const LOCK_RENEW_MS = Math.floor(CONTRACT_LOCK_MS / 3);
@@ -14,6 +15,15 @@ export type LockState =
   | { state: 'taking' }
   | { state: 'mine' }
   | { state: 'held'; holder: string | null; until: string | null };
+
+/** The lock a 409 'someone else is working on it' carries in its envelope's data. */
+function lockOf(error: unknown): ContractLock | null {
+  if (!(error instanceof RequestError)) return null;
+  const data = (error.body as { data?: unknown } | null)?.data;
+  return typeof data === 'object' && data !== null && 'holder' in data
+    ? (data as ContractLock)
+    : null;
+}
 
 export function useContractLock(
   id: string,
@@ -41,11 +51,10 @@ export function useContractLock(
           if (gone) return;
           // Another failure (a network hiccup) does not keep the party from its work: the
           // server still refuses a second signature.
-          setLock(
-            isLockedByOther(error)
-              ? { state: 'held', holder: null, until: null }
-              : { state: 'mine' },
-          );
+          if (!isLockedByOther(error)) return setLock({ state: 'mine' });
+          // The refusal carries the lock that is held (who, until when).
+          const held = lockOf(error);
+          setLock({ state: 'held', holder: held?.holder ?? null, until: held?.until ?? null });
         },
       );
     void take();
