@@ -212,6 +212,41 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       expect(detail.body.data.myActions).toEqual(['sign', 'refuse']);
     });
 
+    it('fills a party once when two members of it write at the same moment', async () => {
+      const id = await world.newContract();
+      const values = { [world.field['Guarantor address']]: 'No. 2 Lock Street' };
+      const answers = await Promise.all([
+        post(world.lena, PATHS.contractWrite, { id, values }),
+        post(world.leo, PATHS.contractWrite, { id, values }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const fills = (await verifyAuditChain(server.database, id)).entries.filter(
+        (entry) => entry.action === 'fill',
+      );
+      expect(fills).toHaveLength(1);
+    });
+
+    it('refuses a fill once the signing deadline passed, before the sweep expires it', async () => {
+      const id = await world.newContract();
+      await server.database.query(
+        `UPDATE contracts SET signing_deadline = now() - interval '1 minute' WHERE id = $1`,
+        [id],
+      );
+      const before = await snapshot(id);
+      // Whether the deadline sweep expired it meanwhile or not, the answer is the same.
+      expect(
+        await post(world.person, PATHS.contractWrite, { id, values: validValues() }),
+      ).toMatchObject({
+        status: 409,
+        body: {
+          msg: 'This contract can no longer be filled in or signed: its signing deadline has passed',
+        },
+      });
+      const after = await snapshot(id);
+      expect(after.parties).toEqual(before.parties);
+      expect(after.contract!.project).toEqual(before.contract!.project);
+    });
+
     it('lets only a party fill its own part: the initiator’s console and strangers cannot', async () => {
       const id = await world.newContract();
       const before = await snapshot(id);
@@ -300,6 +335,15 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       // Released, Leo's signature goes on to its own checks (here a seal that is not his).
       await post(world.lena, PATHS.contractLock, { id, lock: false });
       expect((await post(world.leo, PATHS.contractSign, sign)).status).toBe(403);
+    });
+
+    it('goes to one member when two take it at the same moment', async () => {
+      const id = await world.newContract();
+      const answers = await Promise.all([
+        post(world.lena, PATHS.contractLock, { id }),
+        post(world.leo, PATHS.contractLock, { id }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     });
 
     it('is for a party’s members only, while parties act', async () => {
