@@ -3,10 +3,10 @@
  * administrator initiates a contract through the API (the initiating screens have their own
  * journey) naming the demo person as party B; B opens it from the list, fills in its field, signs
  * with its seal and an SMS code from the development outbox; the administrator signs with the
- * company's seal; both download the PDF, which poppler's pdfsig reports signed and unmodified and
- * qpdf --check accepts, and the contractSignature screen shows every signature valid. In a second
- * contract B refuses with a reason, and the initiator sees 'Signing refused' in the list and the
- * details.
+ * company's seal, confirmed by the development face check; both download the PDF, which poppler's
+ * pdfsig reports signed and unmodified and qpdf --check accepts, and the contractSignature screen
+ * shows every signature valid. In a second contract B refuses with a reason, and the initiator
+ * sees 'Signing refused' in the list and the details, then removes it.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -184,7 +184,7 @@ async function pdfsig(file: string): Promise<{ report: string; rootTrusted: bool
 }
 
 describe('a contract’s life, end to end', () => {
-  it('B fills in and signs with an SMS code, the administrator seals, and both download a PDF every reader verifies', async () => {
+  it('B fills in and signs with an SMS code, the administrator seals after a face check, and both download a PDF every reader verifies', async () => {
     const person = await newPage(VIEWPORT);
     const { admin, context } = await administrator(person);
     const downloads = await mkdtemp(path.join(tmpdir(), 'esign-e2e-downloads-'));
@@ -232,18 +232,26 @@ describe('a contract’s life, end to end', () => {
       await person.getByText(/Waiting for the others to sign: A · Demo Admin/).waitFor();
       await screenshot(person, 'contract-journey-signed-waiting');
 
-      // The administrator signs with the company's seal.
+      // The administrator signs with the company's seal, confirming with the development face
+      // check: its page opens in a new tab, says it checks no face, and reports Pass.
       await admin.goto(`/agency-contract/contractedit?id=${contract.id}`);
       const companySeals = admin.getByRole('radiogroup', { name: 'Seal to sign with' });
       await companySeals.getByRole('radio').first().waitFor();
       await companySeals.getByRole('radio', { name: new RegExp(DEMO.company) }).check();
       await admin.getByText('Seal on page 1').waitFor();
-      const adminSms = admin.getByRole('form', { name: 'Confirm with an SMS code' });
-      await adminSms.getByRole('button', { name: 'Send code' }).click();
-      await adminSms.getByRole('button', { name: /Again in \d+ s/ }).waitFor();
-      const adminCode = await platform().smsCode(DEMO.admin, 'sign');
-      await typeInto(adminSms.getByRole('textbox', { name: 'Verification code' }), adminCode);
-      await adminSms.getByRole('button', { name: 'Sign', exact: true }).click();
+      await admin.getByRole('tab', { name: 'Face check' }).click();
+      const [facePage] = await Promise.all([
+        context.waitForEvent('page'),
+        admin.getByRole('button', { name: 'Start the face check' }).click(),
+      ]);
+      await admin.getByText(/Development face check: this provider checks nobody’s face/).waitFor();
+      await facePage.getByRole('heading', { name: /Development face check/ }).waitFor();
+      await facePage.getByRole('button', { name: /Pass/ }).click();
+      await facePage.getByText(/Answered/).waitFor();
+      await facePage.close();
+      await admin.getByText('Face check passed').waitFor();
+      await screenshot(admin, 'contract-journey-face-check');
+      await admin.getByRole('tabpanel').getByRole('button', { name: 'Sign', exact: true }).click();
       await admin.getByRole('heading', { name: 'The contract is completed', level: 1 }).waitFor();
       await screenshot(admin, 'contract-journey-completed');
 

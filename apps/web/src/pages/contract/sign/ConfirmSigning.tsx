@@ -148,8 +148,10 @@ function FaceConfirm({
     setProblem(null);
     startFaceCheck(contractId)
       .then((answer) => {
-        setStarted(answer);
-        window.open(answer.url, '_blank', 'noopener');
+        // The provider's page may be an address of this platform: the QR code needs it whole.
+        const url = new URL(answer.url, window.location.href).href;
+        setStarted({ ...answer, url });
+        window.open(url, '_blank', 'noopener');
       })
       .catch((error: unknown) => setProblem(failureMessage(error)))
       .finally(() => setStarting(false));
