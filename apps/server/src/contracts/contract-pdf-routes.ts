@@ -18,6 +18,7 @@ import {
   contractPdfQuery,
   contractQuery,
   type ContractPdfLink,
+  type Locale,
   type ContractSignatureView,
   type ContractSignatures,
   type TemplateParty,
@@ -29,11 +30,13 @@ import type { AccessClaims } from '../auth/tokens';
 import { sessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import type { Database } from '../db';
+import { PdfError } from '../editor-pdf';
 import { contentDisposition } from '../http/content-disposition';
 import { ApiError, route } from '../http/route';
 import { platformAuthority, verifyContractPdf } from '../signing';
 import type { Storage } from '../storage';
 import {
+  pdfFailure,
   contractPdfTicket,
   contractFileVersion,
   readContractPdfTicket,
@@ -79,6 +82,7 @@ export async function readableContract(
 async function currentPdf(
   database: Database,
   storage: Storage,
+  locale: Locale,
   contract: VisibleContract,
   version?: number,
 ): Promise<{ version: number; pdf: Uint8Array }> {
@@ -88,7 +92,12 @@ async function currentPdf(
       : await contractFileVersion(database, contract.id, version);
   if (file) return { version: file.version, pdf: await readContractFile(storage, file) };
   if (version !== undefined && version !== 0) throw new ApiError('notFound', 404);
-  return { version: 0, pdf: await renderFilledDocument(database, storage, contract) };
+  try {
+    return { version: 0, pdf: await renderFilledDocument(database, storage, contract) };
+  } catch (error) {
+    if (error instanceof PdfError) throw pdfFailure(error, locale);
+    throw error;
+  }
 }
 
 /** The name a contract's PDF is saved under: its name and number. */
@@ -109,12 +118,13 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
   /** A link to the PDF as it stands, with its audit entry. */
   async function linkFor(
     session: AccessClaims,
+    locale: Locale,
     ip: string,
     id: number,
     disposition: Disposition,
   ): Promise<ContractPdfLink> {
     const contract = await readableContract(database, session, id);
-    const { version, pdf } = await currentPdf(database, storage, contract);
+    const { version, pdf } = await currentPdf(database, storage, locale, contract);
     const sha256 = sha256Of(pdf);
     const action = disposition === 'inline' ? 'view' : 'download';
     await database.transaction(async (tx) => {
@@ -157,8 +167,8 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     tag: 'sicpay-contract',
     auth: 'user',
     query: contractQuery,
-    handler: ({ session, query, request }): Promise<ContractPdfLink> =>
-      linkFor(session, request.ip, query.id, 'inline'),
+    handler: ({ session, locale, query, request }): Promise<ContractPdfLink> =>
+      linkFor(session, locale, request.ip, query.id, 'inline'),
   });
 
   route(app, context, {
@@ -170,8 +180,8 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     tag: 'sicpay-contract',
     auth: 'user',
     query: contractDownloadQuery,
-    handler: ({ session, query, request }): Promise<ContractPdfLink> =>
-      linkFor(session, request.ip, query.id, 'attachment'),
+    handler: ({ session, locale, query, request }): Promise<ContractPdfLink> =>
+      linkFor(session, locale, request.ip, query.id, 'attachment'),
   });
 
   route(app, context, {
@@ -183,7 +193,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     tag: 'sicpay-contract',
     auth: 'public',
     query: contractPdfQuery,
-    handler: async ({ query, reply }) => {
+    handler: async ({ query, reply, locale }) => {
       const { contractId, version, disposition } = readContractPdfTicket(key, query.ticket);
       const [contract] = await database.query<VisibleContract>(
         'SELECT id, tenant_id, number, name, document_id, project FROM contracts WHERE id = $1',
@@ -191,7 +201,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
       );
       if (!contract) throw new ApiError('notFound', 404);
       contract.id = Number(contract.id);
-      const { pdf } = await currentPdf(database, storage, contract, version);
+      const { pdf } = await currentPdf(database, storage, locale, contract, version);
       return reply
         .type('application/pdf')
         .header('content-length', String(pdf.byteLength))
@@ -210,12 +220,12 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     tag: 'sicpay-contract',
     auth: 'user',
     query: contractQuery,
-    handler: async ({ session, query }): Promise<ContractSignatures> => {
+    handler: async ({ session, locale, query }): Promise<ContractSignatures> => {
       const contract = await readableContract(database, session, query.id);
       const file = await latestContractFile(database, contract.id);
       if (!file) {
         // Nothing signed yet: the PDF as it stands is the filled document, which nobody vouches for.
-        const { pdf } = await currentPdf(database, storage, contract);
+        const { pdf } = await currentPdf(database, storage, locale, contract);
         return { sha256: sha256Of(pdf), signatures: [], intact: false };
       }
       const pdf = await readContractFile(storage, file);

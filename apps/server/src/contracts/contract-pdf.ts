@@ -12,11 +12,17 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { CONTRACT_PDF_LINK_TTL_S, apiPath, type TemplateParty } from '@esign/platform';
+import {
+  CONTRACT_PDF_LINK_TTL_S,
+  apiPath,
+  message,
+  type Locale,
+  type TemplateParty,
+} from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor/core';
 import type { Queryable } from '../db';
 import { readyDocumentOf } from '../documents/console-documents';
-import { renderContractPdf, type ContractFonts } from '../editor-pdf';
+import { PdfError, renderContractPdf, type ContractFonts } from '../editor-pdf';
 import { ApiError } from '../http/route';
 import { keyedHash } from '../keyed-hash';
 import type { Storage } from '../storage';
@@ -176,6 +182,8 @@ export async function renderFilledDocument(
   const document = contract.document_id
     ? await readyDocumentOf(sql, contract.tenant_id, contract.document_id)
     : null;
+  // Never blank pages in place of a document that went missing.
+  if (contract.document_id && !document) throw new PdfError('fetch-failed', 'contract document');
   const basePdf = document
     ? new Uint8Array(await buffer(storage.get(document.storageKey)))
     : undefined;
@@ -193,6 +201,20 @@ export async function renderFilledDocument(
     seals: {},
     fonts: await contractFonts(),
   });
+}
+
+/** A PDF the editor's writer or the signer cannot write, as the user's message. */
+export function pdfFailure(error: PdfError, locale: Locale): ApiError {
+  const reason = error.messages[locale];
+  return new ApiError(
+    'contractPdfUnwritable',
+    422,
+    422,
+    { reason: error.code },
+    `${message('contractPdfUnwritable', locale)}${locale === 'zh' ? '：' : ': '}${reason}${
+      error.detail ? ` (${error.detail})` : ''
+    }`,
+  );
 }
 
 /** SHA-256 of bytes, lower-case hex. */

@@ -524,6 +524,26 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     );
     expect(answer.body.msg).not.toMatch(/at |Error/);
     expect(await counts(id)).toEqual(before);
+    // Viewing it says the same, rather than failing on the server.
+    const view = await person.get('contractLink', { id });
+    expect(view.status).toBe(422);
+    expect(view.body.msg).toMatch(/^The contract’s PDF could not be written: A value is too long/);
+
+    // A contract whose document went missing is never signed on blank pages.
+    const gone = await sendForSigning(server, cast);
+    await server.database.query(
+      `UPDATE documents SET status = 'converting'
+       WHERE id = (SELECT document_id FROM contracts WHERE id = $1)`,
+      [gone.id],
+    );
+    const goneTicket = await signTicketFor(server, person, PERSON_PHONE, gone.id);
+    const lost = await person.post('contractSign', {
+      id: gone.id,
+      sealId: `personal:${cast.personId}`,
+      ticket: goneTicket,
+    });
+    expect(lost.status).toBe(422);
+    expect((await counts(gone.id)).contract_files).toBe(0);
   });
 
   it('refuses signing a withdrawn, an expired or a refused contract with the table’s reason', async () => {

@@ -12,7 +12,6 @@
  * through the transaction.
  */
 import {
-  message,
   type ContractActed,
   type Locale,
   type TemplateParty,
@@ -38,6 +37,7 @@ import { actOnContract, initiatorOf, partiesOf, type Act, type Recipient } from 
 import { signTicketIsGood, spendSignTicket } from './auth-codes';
 import {
   latestContractFile,
+  pdfFailure,
   readContractFile,
   renderFilledDocument,
   sha256Of,
@@ -157,20 +157,6 @@ async function receiversWithAccounts(tx: Pick<Queryable, 'query'>, contractId: n
     [contractId],
   );
   return rows.map((row) => ({ userId: Number(row.user_id), companyId: null }));
-}
-
-/** A PDF the editor's writer or the signer cannot write, as the user's message. */
-function pdfFailure(error: PdfError, locale: Locale): ApiError {
-  const reason = error.messages[locale];
-  return new ApiError(
-    'contractPdfUnwritable',
-    422,
-    422,
-    { reason: error.code },
-    `${message('contractPdfUnwritable', locale)}${locale === 'zh' ? '：' : ': '}${reason}${
-      error.detail ? ` (${error.detail})` : ''
-    }`,
-  );
 }
 
 /** contract/sign for a session (see the module's comment). */
