@@ -6,7 +6,7 @@ import { describeRoute, type DescribedRoute } from './route';
 
 interface Operation {
   tags: string[];
-  parameters: { name: string; required: boolean; example?: unknown }[];
+  parameters: { name: string; required: boolean; example?: unknown; schema?: { type?: string } }[];
   requestBody?: { content: Record<string, { example?: unknown }> };
   responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
 }
@@ -75,6 +75,13 @@ describe.each(BACKENDS)('the OpenAPI document on $name', (backend) => {
       ) {
         missing.push(`${name} (query)`);
       }
+      // An example is of its parameter's type (a number where the schema says integer).
+      for (const parameter of shown) {
+        const type = parameter.schema?.type;
+        if ((type === 'integer' || type === 'number') && typeof parameter.example !== 'number') {
+          missing.push(`${name} (${parameter.name} is not a number)`);
+        }
+      }
     }
     expect(missing).toEqual([]);
   });
@@ -83,7 +90,7 @@ describe.each(BACKENDS)('the OpenAPI document on $name', (backend) => {
     const { paths } = await document();
     const detail = paths['/api/sicpay-contract/contract/detail']!.get!;
     expect(detail.parameters).toContainEqual(
-      expect.objectContaining({ name: 'id', example: '1024' }),
+      expect.objectContaining({ name: 'id', example: 1024 }),
     );
     expect(detail.responses['200']!.content!['application/json']!.example).toMatchObject({
       code: 200,

@@ -10,6 +10,23 @@ const json = (schema: z.ZodMiniType) => {
   return rest;
 };
 
+/**
+ * A query example as its parameter's schema types it: a query string carries text, which the
+ * routes' schemas coerce, so an example written '1024' shows as 1024 where the schema says integer.
+ */
+function asParameterType(value: unknown, schema: unknown): unknown {
+  const type = (schema as { type?: unknown } | null)?.type;
+  if (
+    (type === 'integer' || type === 'number') &&
+    typeof value === 'string' &&
+    value.trim() !== ''
+  ) {
+    const number = Number(value);
+    if (Number.isFinite(number)) return number;
+  }
+  return value;
+}
+
 /** The OpenAPI 3.1 document of the API, made from the routes' own zod schemas. */
 export function openApiDocument(routes: readonly DescribedRoute[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -57,7 +74,9 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
           in: 'query',
           required: schema.required?.includes(name) ?? false,
           schema: property,
-          ...(example[name] !== undefined ? { example: example[name] } : {}),
+          ...(example[name] !== undefined
+            ? { example: asParameterType(example[name], property) }
+            : {}),
         });
       }
     }
