@@ -327,6 +327,13 @@ describe('a contract’s life, end to end', () => {
         .waitFor();
       await screenshot(person, 'contract-journey-refused');
 
+      // The same details in Chinese.
+      await person.getByRole('button', { name: 'Language' }).click();
+      await person.getByRole('menuitem', { name: '中文' }).click();
+      await person.getByRole('alert').getByText('已拒签').waitFor();
+      await person.getByText('原因：The rent is higher than agreed').waitFor();
+      await screenshot(person, 'contract-journey-refused-zh');
+
       // The initiator sees it in its list and in the details, with the reason.
       await admin.goto('/agency-contract/index?tab=initiated');
       const row = admin.getByRole('row').filter({ hasText: contract.number });
@@ -355,9 +362,9 @@ describe('a contract’s life, end to end', () => {
         .poll(() => admin.getByRole('row').filter({ hasText: contract.number }).count())
         .toBe(0);
 
-      // A contract the session may not see: a page that says so, never a blank one.
+      // A contract the session may not see: a page that says so (in the language B chose).
       await person.goto('/agency-contract/contractDetails?id=999999');
-      await person.getByRole('heading', { name: 'Contract not found or no access' }).waitFor();
+      await person.getByRole('heading', { name: '合同不存在或无权查看' }).waitFor();
     } finally {
       await context.close();
     }
