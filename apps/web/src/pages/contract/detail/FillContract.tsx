@@ -186,7 +186,10 @@ export function FillContract({
             />
           )}
         </section>
-        <aside className="contract-detail-side" aria-labelledby="contract-fill-fields">
+        <aside
+          className="contract-detail-side contract-detail-section"
+          aria-labelledby="contract-fill-fields"
+        >
           <h2 id="contract-fill-fields" className="section-title">
             {t('contractDetail.yourFields', { party })}
           </h2>
