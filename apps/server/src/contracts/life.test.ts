@@ -23,7 +23,9 @@ import {
   lifeWorld,
   type LifeWorld,
 } from '../test-support/contract-life';
-import { BACKENDS, call, useTestServer } from '../test-support/server';
+import { DEMO_PASSWORD } from '../seed';
+import { addUser } from '../test-support/companies';
+import { BACKENDS, call, requestToken, useTestServer } from '../test-support/server';
 
 describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend) => {
   const server = useTestServer(backend);
@@ -573,7 +575,7 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
   });
 
   describe('a stranger holding a contract’s id', () => {
-    it('gets 404 from every call, as for an id that does not exist, and changes nothing', async () => {
+    it('gets 404 from every call, as for an id that does not exist, and changes nothing, in the tenant or in another', async () => {
       const id = await world.newContract();
       const before = await snapshot(id);
       const calls: [string, string, Record<string, unknown>][] = [
@@ -586,14 +588,25 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
         ['GET', PATHS.contractAttestation, {}],
         ['GET', PATHS.contractDetail, {}],
       ];
-      for (const [method, path, body] of calls) {
-        const ask = (contract: number) =>
-          method === 'GET'
-            ? get(world.sam, path, contract)
-            : post(world.sam, path, { id: contract, ...body });
-        const answer = await ask(id);
-        expect(answer.status, path).toBe(404);
-        expect(answer.body).toEqual((await ask(987_654_321)).body);
+      // Sam, of the tenant; and the holder of party B's phone in another tenant.
+      await addUser(server.database, { phone: '13800000001', tenantId: '000009' });
+      const elsewhere = await requestToken(server.base, {
+        grant_type: 'password',
+        tenant_id: '000009',
+        username: '13800000001',
+        password: DEMO_PASSWORD,
+      });
+      const outsider = ((await elsewhere.json()) as { access_token: string }).access_token;
+      for (const token of [world.sam, outsider]) {
+        for (const [method, path, body] of calls) {
+          const ask = (contract: number) =>
+            method === 'GET'
+              ? get(token, path, contract)
+              : post(token, path, { id: contract, ...body });
+          const answer = await ask(id);
+          expect(answer.status, path).toBe(404);
+          expect(answer.body).toEqual((await ask(987_654_321)).body);
+        }
       }
       expect(await snapshot(id)).toEqual(before);
     });
