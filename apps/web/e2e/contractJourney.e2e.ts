@@ -240,9 +240,10 @@ describe('a contract’s life, end to end', () => {
       await companySeals.getByRole('radio', { name: new RegExp(DEMO.company) }).check();
       await admin.getByText('Seal on page 1').waitFor();
       await admin.getByRole('tab', { name: 'Face check' }).click();
+      await admin.getByRole('button', { name: 'Start the face check' }).click();
       const [facePage] = await Promise.all([
         context.waitForEvent('page'),
-        admin.getByRole('button', { name: 'Start the face check' }).click(),
+        admin.getByRole('link', { name: 'Open the face check' }).click(),
       ]);
       await admin.getByText(/Development face check: this provider checks nobody’s face/).waitFor();
       await facePage.getByRole('heading', { name: /Development face check/ }).waitFor();

@@ -130,9 +130,12 @@ export async function fetchSessionImage(url: string, signal?: AbortSignal): Prom
 
 // ---- What a refusal says ----
 
-/** Whether a call was refused because the contract is not there for the session (404). */
+/**
+ * Whether a call was refused because the contract is not there for the session: not found (404)
+ * or not the session's to see (403) — a stranger learns nothing more.
+ */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof RequestError && error.status === 404;
+  return error instanceof RequestError && (error.status === 404 || error.status === 403);
 }
 
 /** Whether a refusal is the server's 'someone else of your party is working on this contract'. */

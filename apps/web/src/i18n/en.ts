@@ -814,7 +814,7 @@ const en = {
     signNow: 'Sign',
     faceHint: 'The face check opens in a new tab; on a phone, scan its QR code.',
     startFace: 'Start the face check',
-    faceOpened: 'Take the face check in the tab that opened, or scan the code with your phone.',
+    faceOpened: 'Open the face check in a new tab, or scan the code with your phone.',
     openFace: 'Open the face check',
     faceWaiting: 'Waiting for the face check…',
     facePassed: 'Face check passed',
@@ -832,6 +832,8 @@ const en = {
       signed: 'Your party has already signed this contract.',
       refused: 'Your party refused this contract.',
       notYourTurn: 'The parties sign in order: it is not your turn yet.',
+      fillFirst:
+        'Your party fills in its fields first; signing comes once every party has filled in.',
       nothing: 'This contract has nothing for you to sign now.',
     },
   },

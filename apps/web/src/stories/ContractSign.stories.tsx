@@ -130,3 +130,15 @@ export const NothingToSign: Story = {
 };
 
 export const NothingToSignZh: Story = inChinese(NothingToSign, 'Nothing to sign');
+
+/** Asked to sign a contract whose party still has to fill in: the way to fill in first. */
+export const FillFirst: Story = {
+  parameters: { web: { path: `${SIGN}?id=9002`, routeTitle: 'contractEdit' } },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(await canvas.findByText(t('contractSign.nothing.fillFirst'))).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.move.fill')) }),
+    ).toBeVisible();
+  },
+};

@@ -1,4 +1,4 @@
-import { MessageOutlined, ScanOutlined } from '@ant-design/icons';
+import { ExportOutlined, MessageOutlined, ScanOutlined } from '@ant-design/icons';
 import { AUTH_CODE_PATTERN, message as platformMessage, type SignTicket } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, QRCode, Space, Tabs, Tag } from 'antd';
@@ -115,8 +115,8 @@ function SmsConfirm({
 }
 
 /**
- * A face check that confirms a signature: the provider's page opens in a new tab (or from the QR
- * code on a phone), and its outcome is asked for until it passed or failed. The development
+ * A face check that confirms a signature: the provider's page opens in a new tab from its link
+ * (or from the QR code on a phone), and its outcome is asked for until it passed or failed. The development
  * provider says plainly that it is one.
  */
 function FaceConfirm({
@@ -149,9 +149,8 @@ function FaceConfirm({
     startFaceCheck(contractId)
       .then((answer) => {
         // The provider's page may be an address of this platform: the QR code needs it whole.
-        const url = new URL(answer.url, window.location.href).href;
-        setStarted({ ...answer, url });
-        window.open(url, '_blank', 'noopener');
+        // It opens from a link the signer clicks: a tab opened after the call would be blocked.
+        setStarted({ ...answer, url: new URL(answer.url, window.location.href).href });
       })
       .catch((error: unknown) => setProblem(failureMessage(error)))
       .finally(() => setStarting(false));
@@ -174,9 +173,15 @@ function FaceConfirm({
           <QRCode value={started.url} size={140} />
           <div>
             <p>{t('contractSign.faceOpened')}</p>
-            <a href={started.url} target="_blank" rel="noopener noreferrer">
+            <Button
+              type="primary"
+              href={started.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              icon={<ExportOutlined aria-hidden />}
+            >
               {t('contractSign.openFace')}
-            </a>
+            </Button>
             <p role="status">
               {outcome?.state === 'passed' ? (
                 <Tag color="success">{t('contractSign.facePassed')}</Tag>

@@ -20,7 +20,7 @@ import {
 import { failureMessage } from '../../../api/templateEditor';
 import { localeOf } from '../../../i18n/locale';
 import { useSession } from '../../../session';
-import { CONTRACT_LIST_PATH, contractDetailsPath } from '../paths';
+import { CONTRACT_LIST_PATH, contractDetailsPath, fillContractPath } from '../paths';
 import { signingParty } from '../detail/contractMoves';
 import { ContractDocument } from '../detail/ContractDocument';
 import { ContractGate } from '../detail/ContractGate';
@@ -299,15 +299,18 @@ function NothingToSign({ detail }: { detail: EditorContractDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mine = detail.participants.filter((p) => detail.myParties.includes(p.party));
+  const fillFirst = detail.myActions.includes('fill');
   const reason = mine.some((p) => p.signedAt)
     ? 'signed'
     : mine.some((p) => p.refusedAt)
       ? 'refused'
-      : mine.some((p) => p.signs) &&
-          detail.status === 'signing' &&
-          detail.signingOrder === 'sequential'
-        ? 'notYourTurn'
-        : 'nothing';
+      : fillFirst
+        ? 'fillFirst'
+        : mine.some((p) => p.signs) &&
+            detail.status === 'signing' &&
+            detail.signingOrder === 'sequential'
+          ? 'notYourTurn'
+          : 'nothing';
   return (
     <Result
       status="info"
@@ -315,7 +318,15 @@ function NothingToSign({ detail }: { detail: EditorContractDetail }) {
       subTitle={t(`contractSign.nothing.${reason}`)}
       extra={
         <Space wrap>
-          <Button type="primary" onClick={() => navigate(contractDetailsPath(detail.id))}>
+          {fillFirst ? (
+            <Button type="primary" onClick={() => navigate(fillContractPath(detail.id))}>
+              {t('contractDetail.move.fill')}
+            </Button>
+          ) : null}
+          <Button
+            type={fillFirst ? 'default' : 'primary'}
+            onClick={() => navigate(contractDetailsPath(detail.id))}
+          >
             {t('contractSign.viewDetails')}
           </Button>
           <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>
