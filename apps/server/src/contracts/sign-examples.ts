@@ -14,7 +14,8 @@ import type {
 } from '@esign/platform';
 import { EXAMPLE_CONTRACT_ID, EXAMPLE_CONTRACT_NAME, EXAMPLE_CONTRACT_NUMBER } from './examples';
 
-const id = EXAMPLE_CONTRACT_ID;
+/** The contract's id as a client sends it: a number (answers give it as a string). */
+const id = Number(EXAMPLE_CONTRACT_ID);
 const SHA256 = '3f0a9c2b7d1e4f5a6b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c';
 const TICKET = 'k3Jd9sQz0bX1vN7yR2mT5wLc8HfA4uEg';
 const PDF_TICKET = `${id}.1.a.1795508400.${'9e'.repeat(32)}`;
@@ -59,7 +60,11 @@ export const SIGN_EXAMPLES = {
   },
   sign: {
     body: { id, party: 'B' as const, sealId: 'personal:7', ticket: TICKET },
-    answer: { id, status: 'signing', pdfSha256: SHA256 } satisfies ContractActed,
+    answer: {
+      id: EXAMPLE_CONTRACT_ID,
+      status: 'signing',
+      pdfSha256: SHA256,
+    } satisfies ContractActed,
   },
   link: {
     query: { id },
