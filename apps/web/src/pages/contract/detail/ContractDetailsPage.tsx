@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { EditorContractDetail } from '../../../api/contractActions';
@@ -11,6 +12,7 @@ import { ContractMovesBar } from './ContractMovesBar';
 import { ContractFacts, ContractHeading, CopyRecipients, PartiesProgress } from './ContractSummary';
 import { FillContract } from './FillContract';
 import { LockNotice } from './LockNotice';
+import { pendingOverlay } from './overlay';
 import './contractDetail.css';
 
 /** The contract read-only: its head, parties, copy recipients and document, and the moves. */
@@ -26,6 +28,10 @@ function ContractView({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const overlay = useMemo(
+    () => pendingOverlay(detail.project, detail.participants),
+    [detail.project, detail.participants],
+  );
   // Another member of the session's party is filling in or signing it now.
   const heldByOther = detail.locks?.find((lock) => !lock.mine);
   return (
@@ -76,7 +82,7 @@ function ContractView({
       ) : null}
       <ContractFacts detail={detail} />
       <div className="contract-detail-body">
-        <ContractDocument project={detail.project} pdfLink={detail.pdfLink} />
+        <ContractDocument project={overlay} pdfLink={detail.pdfLink} />
         <aside className="contract-detail-side">
           <PartiesProgress detail={detail} />
           <CopyRecipients detail={detail} />

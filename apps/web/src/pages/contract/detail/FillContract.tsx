@@ -24,6 +24,7 @@ import {
 } from './contractMoves';
 import { ContractHeading } from './ContractSummary';
 import { LockNotice } from './LockNotice';
+import { pendingOverlay } from './overlay';
 import { useContractLock } from './useContractLock';
 
 /** One field of the party and the rules the template gives it. */
@@ -88,12 +89,14 @@ export function FillContract({
   const { message } = App.useApp();
   const navigate = useNavigate();
   const lock = useContractLock(detail.id, party, true);
-  const [project, setProject] = useState<TemplateProject>(detail.project);
+  // What the PDF already shows (others' values, signed stamps) is not drawn again.
+  const [initial] = useState(() => pendingOverlay(detail.project, detail.participants, party));
+  const [project, setProject] = useState<TemplateProject>(initial);
   const [pdf] = useState(detail.pdfLink);
   const [checked, setChecked] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const write = useContractAction(writeContract);
-  const dirty = project !== detail.project && sent === null;
+  const dirty = project !== initial && sent === null;
   useUnsavedWork(dirty);
 
   // Once sent, the page moves on with nothing left to ask about.
@@ -169,7 +172,7 @@ export function FillContract({
           {held ? (
             <TemplateEditor
               className="contract-document-editor"
-              value={detail.project}
+              value={initial}
               mode="preview"
               locale={localeOf(i18n)}
               pdf={pdf ?? undefined}

@@ -28,6 +28,7 @@ import { ContractHeading } from '../detail/ContractSummary';
 import { downloadContract } from '../detail/download';
 import { LockNotice } from '../detail/LockNotice';
 import { contractSignaturePath } from '../detail/paths';
+import { pendingOverlay } from '../detail/overlay';
 import { useContractLock } from '../detail/useContractLock';
 import { ConfirmSigning } from './ConfirmSigning';
 import { defaultSeal, pageRanges, stampPlaces, withChosenSeal } from './stamps';
@@ -163,10 +164,11 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
   const [acted, setActed] = useState<ContractActed | null>(null);
   const [confirming, setConfirming] = useState(false);
   const sign = useContractAction(signContract);
-  const project = useMemo(
-    () => withChosenSeal(detail.project, party, chosen),
-    [detail.project, party, chosen],
+  const pending = useMemo(
+    () => pendingOverlay(detail.project, detail.participants),
+    [detail.project, detail.participants],
   );
+  const project = useMemo(() => withChosenSeal(pending, party, chosen), [pending, party, chosen]);
   const places = stampPlaces(detail.project, party);
   const held = lock.state === 'held';
 

@@ -1,0 +1,37 @@
+/**
+ * What the document shows over the contract's PDF. The PDF the server links already holds the
+ * values filled in (it renders them) and the stamps of the parties that signed: drawing those
+ * fields again would show each value twice and a "Sign here" over a seal. Only what is still to
+ * come is drawn — empty fields, and the boxes of parties yet to sign.
+ */
+import type { ContractDetailParty } from '@esign/platform';
+import type { TemplateProject } from '@esign/template-editor';
+
+const STAMPED = new Set(['seal', 'signature']);
+
+/**
+ * The project without the fields the PDF already shows: filled values (but those of `editing`,
+ * the party filling in now, which the editor must keep) and the stamps of parties that signed.
+ * The same project comes back when nothing is left out.
+ */
+export function pendingOverlay(
+  project: TemplateProject,
+  parties: readonly Pick<ContractDetailParty, 'party' | 'signedAt'>[],
+  editing: string | null = null,
+): TemplateProject {
+  const signed = new Set(parties.filter((p) => p.signedAt).map((p) => p.party as string));
+  let changed = false;
+  const pages = project.pages.map((page) => {
+    const elements = page.elements.filter((element) => {
+      const party = element.config.party;
+      const inPdf = STAMPED.has(element.elName)
+        ? signed.has(party)
+        : party !== editing && element.value.trim() !== '';
+      return !inPdf;
+    });
+    if (elements.length === page.elements.length) return page;
+    changed = true;
+    return { ...page, elements };
+  });
+  return changed ? { ...project, pages } : project;
+}
