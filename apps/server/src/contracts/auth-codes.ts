@@ -69,7 +69,25 @@ export function signingPartyOf(
   purpose: AuthPurpose = 'sign',
   party?: TemplateParty,
 ): Promise<ActedParty> {
-  return actOnContract(database, id, purpose, { session, ip, party }, async (act) => act.party!);
+  return actOnContract(database, id, purpose, { session, ip, party }, async (act) => {
+    if (purpose === 'sign') await refuseAfterDeadline(act.tx, act.contract.id);
+    return act.party!;
+  });
+}
+
+/**
+ * Refuses a signature once the contract's signing deadline has passed, even before the deadline
+ * job has expired it (it does within a minute): a signature then would count after the deadline.
+ */
+export async function refuseAfterDeadline(
+  tx: Pick<Queryable, 'query'>,
+  contractId: number,
+): Promise<void> {
+  const [timing] = await tx.query<{ past: boolean }>(
+    'SELECT signing_deadline <= now() AS past FROM contracts WHERE id = $1',
+    [contractId],
+  );
+  if (timing?.past) throw new ApiError('contractExpired', 409);
 }
 
 /** Issues a sign ticket to `holder`. */

@@ -546,6 +546,29 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect((await counts(gone.id)).contract_files).toBe(0);
   });
 
+  it('refuses a signature once the deadline passed, before the deadline job expires the contract', async () => {
+    const { id } = await sendForSigning(server, cast);
+    const ticket = await signTicketFor(server, person, PERSON_PHONE, id);
+    await server.database.query(
+      "UPDATE contracts SET signing_started_at = now() - interval '2 days', signing_deadline = now() - interval '1 second' WHERE id = $1",
+      [id],
+    );
+    const before = await counts(id);
+    const late = await person.post('contractSign', {
+      id,
+      sealId: `personal:${cast.personId}`,
+      ticket,
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.msg).toBe(
+      'This contract can no longer be filled in or signed: its signing deadline has passed',
+    );
+    expect((await person.get('contractSendAuthCode', { id })).status).toBe(409);
+    // The deadline job may expire it meanwhile (its own entry and messages): no signature, though.
+    const after = await counts(id);
+    expect([after.contract_files, after.signed]).toEqual([before.contract_files, before.signed]);
+  });
+
   it('refuses signing a withdrawn, an expired or a refused contract with the table’s reason', async () => {
     for (const [status, text] of [
       ['withdrawn', 'This contract can no longer be filled in or signed: it was withdrawn'],

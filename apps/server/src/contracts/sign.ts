@@ -34,7 +34,7 @@ import {
   type SigningCredentials,
 } from '../signing';
 import { actOnContract, initiatorOf, partiesOf, type Act, type Recipient } from './act';
-import { signTicketIsGood, spendSignTicket } from './auth-codes';
+import { refuseAfterDeadline, signTicketIsGood, spendSignTicket } from './auth-codes';
 import {
   latestContractFile,
   pdfFailure,
@@ -182,6 +182,7 @@ export async function signContractFor(
       { session, ip, party: body.party },
       async (act) => {
         if ('error' in prepared) throw prepared.error;
+        await refuseAfterDeadline(act.tx, act.contract.id);
         const party = act.party!;
         if (body.sealId !== sealIdOf(session)) throw new ApiError('sealNotYours', 403);
         if (!(await spendSignTicket(act.tx, key, holder, body.ticket))) {
