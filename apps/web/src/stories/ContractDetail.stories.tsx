@@ -207,6 +207,51 @@ export const Fill: Story = {
 
 export const FillZh: Story = inChinese(Fill, 'Fill');
 
+/** Leaving fields filled in but not submitted asks first; Stay keeps them. */
+export const LeaveUnsubmittedFill: Story = {
+  parameters: at(`${DETAILS}?id=9002&action=fill`),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    const editor = within(await canvas.findByRole('application'));
+    const name = await editor.findByRole('textbox', { name: 'Full name' });
+    await userEvent.type(name, 'Li Wei');
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.backToDetails')) }),
+    );
+    const dialog = await page.findByRole('dialog', { name: t('templateEditor.leaveTitle') });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: buttonName(t('templateEditor.stay')) }),
+    );
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    await expect(
+      canvas.getByRole('complementary', { name: t('contractDetail.yourFields', { party: 'B' }) }),
+    ).toBeVisible();
+  },
+};
+
+/** Nothing typed: Back to the details goes there without a question. */
+export const BackFromFillUnchanged: Story = {
+  parameters: at(`${DETAILS}?id=9002&action=fill`),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await canvas.findByRole('complementary', {
+      name: t('contractDetail.yourFields', { party: 'B' }),
+    });
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.backToDetails')) }),
+    );
+    await expect(
+      await canvas.findByRole('button', { name: buttonName(t('contractDetail.move.fill')) }),
+    ).toBeVisible();
+    await expect(page.queryByRole('dialog')).toBeNull();
+  },
+};
+
+export const LeaveUnsubmittedFillZh: Story = inChinese(
+  LeaveUnsubmittedFill,
+  'Leave unsubmitted fill',
+);
+
 /** Someone else of the party holds the lock: the page says so and Submit waits. */
 export const FillLockedByOther: Story = {
   parameters: {

@@ -13,7 +13,7 @@ import {
 import { failureMessage } from '../../../api/templateEditor';
 import { localeOf } from '../../../i18n/locale';
 import { useUnsavedWork } from '../../../session/unsavedWork';
-import { LeaveUnsavedDialog } from '../../template/LeaveUnsavedDialog';
+import { LeaveFillDialog } from './LeaveFillDialog';
 import { contractDetailsPath, signContractPath } from '../paths';
 import {
   brokenRule,
@@ -212,7 +212,7 @@ export function FillContract({
           )}
         </aside>
       </div>
-      <LeaveUnsavedDialog when={dirty} />
+      <LeaveFillDialog when={dirty} />
     </div>
   );
 }
