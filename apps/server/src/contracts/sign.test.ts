@@ -248,6 +248,10 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       ],
     });
     expect(signatures.body.data.signatures[0]!.certificateIssuer).toContain('eSign Platform CA');
+    // The time each signature claims, read right whatever the server's time zone.
+    for (const signature of signatures.body.data.signatures) {
+      expect(Math.abs(Date.parse(signature.signedAt!) - Date.now())).toBeLessThan(5 * 60_000);
+    }
 
     // One changed byte of the signed content (the first page's width): both signatures say so.
     const text = Buffer.from(signed).toString('latin1');

@@ -20,7 +20,7 @@ export interface VerifiedSignature {
   signer: string;
   /** The signer certificate's distinguished name, e.g. `CN=Li Lei,O=Demo Technology Co., Ltd.`. */
   certificateSubject: string;
-  /** The signing time the signature claims, as pdfsig prints it (e.g. `Nov 24 2026 06:30:00`). */
+  /** The signing time the signature claims, as pdfsig prints it in UTC (`Nov 24 2026 06:30:00`). */
   signingTime: string;
   /** e.g. `ETSI.CAdES.detached`. */
   subFilter: string;
@@ -67,12 +67,16 @@ export async function verifyPdfSignatures(
     }
     const file = path.join(dir, 'contract.pdf');
     await writeFile(file, pdf);
-    const { stdout } = await run('pdfsig', ['-nssdir', nss, file]).catch((error: unknown) => {
-      // pdfsig exits with 2 for a document without signatures, saying so on stdout or stderr.
-      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-      if (/does not contain any signatures/i.test(stdout + stderr)) return { stdout: '' };
-      throw error;
-    });
+    // pdfsig prints signing times in the local time zone: UTC, so that they read the same anywhere.
+    const env = { ...process.env, TZ: 'UTC' };
+    const { stdout } = await run('pdfsig', ['-nssdir', nss, file], { env }).catch(
+      (error: unknown) => {
+        // pdfsig exits with 2 for a document without signatures, saying so on stdout or stderr.
+        const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+        if (/does not contain any signatures/i.test(stdout + stderr)) return { stdout: '' };
+        throw error;
+      },
+    );
     return parsePdfsig(stdout);
   } finally {
     await rm(dir, { recursive: true, force: true });
