@@ -13,10 +13,8 @@ import {
 import { failureMessage } from '../../../api/templateEditor';
 import { useCountdown } from '../../../forms/useCountdown';
 import { localeOf } from '../../../i18n/locale';
+import { codeButton, facePollInterval } from './confirmation';
 import type { FaceCheckStarted } from '@esign/platform';
-
-/** How often a face check under way is asked about. */
-export const FACE_POLL_MS = 2_000;
 
 export type ConfirmMethod = 'sms' | 'face';
 
@@ -42,6 +40,7 @@ function SmsConfirm({
   const [sending, setSending] = useState(false);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const label = codeButton(secondsLeft, sentTo !== null);
 
   const send = () => {
     setSending(true);
@@ -87,11 +86,7 @@ function SmsConfirm({
           onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
         />
         <Button onClick={send} loading={sending} disabled={secondsLeft > 0}>
-          {secondsLeft > 0
-            ? t('contractSign.resendIn', { seconds: secondsLeft })
-            : sentTo
-              ? t('contractSign.resend')
-              : t('contractSign.sendCode')}
+          {t(label.key, { seconds: label.seconds })}
         </Button>
       </Space.Compact>
       {problem ? (
@@ -138,7 +133,7 @@ function FaceConfirm({
     queryKey: ['face-check', contractId, started?.faceToken ?? ''],
     queryFn: () => fetchFaceResult(contractId, started!.faceToken),
     enabled: started !== null,
-    refetchInterval: (query) => (query.state.data?.state === 'pending' ? FACE_POLL_MS : false),
+    refetchInterval: (query) => facePollInterval(query.state.data),
     retry: false,
   });
   const outcome = result.data;
