@@ -294,6 +294,37 @@ describe('a contract’s life, end to end', () => {
         await admin.getByRole('table').getByText(action, { exact: true }).first().waitFor();
       }
       await screenshot(admin, 'contract-journey-attestation');
+
+      // The administrator asks to rescind it (a reason, an SMS code); B finds it to agree to.
+      await admin.goto(`/agency-contract/contractDetails?id=${contract.id}`);
+      await admin.getByRole('button', { name: 'Rescind', exact: true }).click();
+      const rescind = admin.getByRole('dialog', { name: 'Rescind this contract' });
+      await typeInto(
+        rescind.getByRole('textbox', { name: 'Reason for rescinding' }),
+        'The goods were never delivered',
+      );
+      await rescind.getByRole('button', { name: 'Send code' }).click();
+      await rescind.getByText('A code was sent to').waitFor();
+      const rescindCode = await platform().smsCode(DEMO.admin, 'sign');
+      await typeInto(rescind.getByRole('textbox', { name: 'Verification code' }), rescindCode);
+      await rescind.getByRole('button', { name: 'Ask to rescind' }).click();
+      await admin.getByText(/Your agreement was recorded/).waitFor();
+
+      await person.goto('/agency-contract/index');
+      await person
+        .getByRole('row')
+        .filter({ hasText: contract.number })
+        .getByRole('link', { name: 'Rescind' })
+        .click();
+      await person.waitForURL(`**/agency-contract/contractDetails?id=${contract.id}`);
+      await person.getByRole('button', { name: 'Rescind', exact: true }).click();
+      const agree = person.getByRole('dialog', { name: 'Rescind this contract' });
+      await agree.getByText(/Rescinding was asked for on/).waitFor();
+      await agree.getByText('Reason: The goods were never delivered').waitFor();
+      await agree.getByRole('button', { name: 'Agree to rescind' }).waitFor();
+      await screenshot(person, 'contract-journey-rescind-asked');
+      await person.keyboard.press('Escape');
+      await agree.waitFor({ state: 'hidden' });
     } finally {
       await context.close();
       await rm(downloads, { recursive: true, force: true });
