@@ -732,6 +732,7 @@ const en = {
       'Nobody can fill in or sign it any more. {{count}} party(ies) already signed: they are told that it was withdrawn.',
     withdrawReason: 'Reason (optional)',
     nothingToFill: 'There is nothing for you to fill in on this contract now.',
+    waitingOn: 'The parties sign in order: you sign after party {{party}} ({{name}}) has signed.',
     refusedBanner: 'Signing refused',
     refusedBy: 'Party {{party}} ({{name}}) refused: {{reason}}',
     fillKicker: 'Fill in as party {{party}}',

@@ -715,6 +715,7 @@ const zh: Strings<typeof en> = {
       '撤回后任何人都不能再填写或签署。已有 {{count}} 个签署方签署，他们会收到撤回通知。',
     withdrawReason: '原因（选填）',
     nothingToFill: '该合同目前没有需要您填写的内容。',
+    waitingOn: '本合同按顺序签署：{{party}} 方（{{name}}）签署后轮到您。',
     refusedBanner: '已拒签',
     refusedBy: '{{party}} 方（{{name}}）拒签：{{reason}}',
     fillKicker: '以 {{party}} 方填写',

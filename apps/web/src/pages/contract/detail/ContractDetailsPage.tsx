@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { EditorContractDetail } from '../../../api/contractActions';
 import { CONTRACT_LIST_PATH } from '../paths';
-import { fillingParty } from './contractMoves';
+import { fillingParty, waitingOn } from './contractMoves';
 import { ContractDocument } from './ContractDocument';
 import { ContractGate } from './ContractGate';
 import { ContractMovesBar } from './ContractMovesBar';
@@ -32,6 +32,7 @@ function ContractView({
     () => pendingOverlay(detail.project, detail.participants),
     [detail.project, detail.participants],
   );
+  const turn = waitingOn(detail);
   // Another member of the session's party is filling in or signing it now.
   const heldByOther = detail.locks?.find((lock) => !lock.mine);
   return (
@@ -49,6 +50,14 @@ function ContractView({
         kicker={t('routes.contractDetails')}
         actions={<ContractMovesBar detail={detail} reload={reload} />}
       />
+      {turn ? (
+        <Alert
+          className="contract-detail-alert"
+          type="info"
+          showIcon
+          title={t('contractDetail.waitingOn', { party: turn.party, name: turn.name })}
+        />
+      ) : null}
       {fillAsked ? (
         <Alert
           className="contract-detail-alert"

@@ -10,6 +10,7 @@ import {
   missingRequired,
   partyProgress,
   signingParty,
+  waitingOn,
 } from './contractMoves';
 
 const party = (
@@ -119,6 +120,14 @@ describe('a party’s progress and turn', () => {
       participants: [party('A', { signedAt: 't' }), party('B')],
     });
     expect(signingParty(atTurn)).toBe('B');
+  });
+
+  it('name the party a sequential order waits on before the session’s party signs', () => {
+    const sequential = detail({ signingOrder: 'sequential', myParties: ['B'] });
+    expect(waitingOn(sequential)?.party).toBe('A');
+    expect(waitingOn(detail({ myParties: ['B'] }))).toBeNull();
+    expect(waitingOn(detail({ signingOrder: 'sequential', myParties: ['A'] }))).toBeNull();
+    expect(waitingOn(detail({ signingOrder: 'sequential', myParties: [] }))).toBeNull();
   });
 
   it('let the initiator urge again once the hour has passed', () => {

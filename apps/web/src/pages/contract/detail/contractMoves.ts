@@ -85,6 +85,23 @@ export function signingParty(detail: ContractDetail): TemplateParty | null {
   return candidates[0] ? (candidates[0].party as TemplateParty) : null;
 }
 
+/**
+ * In a sequential order, the party whose turn it is while the session's party waits for it to
+ * sign first; null when the session's party is not waiting on anyone.
+ */
+export function waitingOn(detail: ContractDetail): ContractDetailParty | null {
+  if (detail.status !== 'signing' || detail.signingOrder !== 'sequential') return null;
+  if (signingParty(detail) !== null) return null;
+  const mineWaiting = detail.participants.some(
+    (p) => detail.myParties.includes(p.party) && p.signs && !p.signedAt && !p.refusedAt,
+  );
+  if (!mineWaiting) return null;
+  const waiting = detail.participants
+    .filter((p) => p.signs && !p.signedAt && !p.refusedAt)
+    .sort((a, b) => a.position - b.position);
+  return waiting[0] ?? null;
+}
+
 const FILLED_KINDS = new Set(['text', 'date', 'image']);
 
 /** A party's fields to fill in (text, date and image), in page order. */
