@@ -57,6 +57,22 @@ export const ToSign: Story = {
 
 export const ToSignZh: Story = inChinese(ToSign, 'To sign');
 
+/** On a phone: the head, the moves and the parties above the document, nothing cut off. */
+export const ToSignOnPhone: Story = {
+  parameters: at(`${DETAILS}?id=9001`),
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const sign = await canvas.findByRole('button', {
+      name: buttonName(t('contractDetail.move.sign')),
+    });
+    await expect(sign).toBeVisible();
+    const { right } = sign.getBoundingClientRect();
+    await expect(right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(canvas.getByRole('application')).toBeVisible();
+  },
+};
+
 /**
  * Refusing: the dialog asks for a reason (required), Enter sends it, and the page says so.
  */
