@@ -90,13 +90,20 @@ export async function refuseAfterDeadline(
   if (timing?.past) throw new ApiError('contractExpired', 409);
 }
 
-/** Issues a sign ticket to `holder`. */
+/**
+ * Issues a sign ticket to `holder`, forgetting the holder's expired ones for that contract (they
+ * serve nothing: the audit trail, not the tickets, records what was signed).
+ */
 export async function issueSignTicket(
   sql: Sql,
   key: Uint8Array,
   holder: TicketHolder,
   method: SignTicketMethod,
 ): Promise<SignTicket> {
+  await sql.query(
+    'DELETE FROM sign_tickets WHERE contract_id = $1 AND user_id = $2 AND expires_at < now()',
+    [holder.contractId, holder.userId],
+  );
   const ticket = randomBytes(24).toString('base64url');
   const [row] = await sql.query<{ expires_at: Date | string }>(
     `INSERT INTO sign_tickets (ticket_hash, tenant_id, contract_id, user_id, method, expires_at)

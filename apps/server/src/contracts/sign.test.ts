@@ -430,6 +430,13 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     });
     expect(expired.status).toBe(403);
     expect((await counts(other.id)).signed).toEqual([]);
+    // The next ticket forgets the expired ones.
+    await signTicketFor(server, person, PERSON_PHONE, other.id);
+    const kept = await server.database.query<{ live: boolean }>(
+      'SELECT expires_at > now() AS live FROM sign_tickets WHERE contract_id = $1 AND user_id = $2',
+      [other.id, cast.personId],
+    );
+    expect(kept.map((row) => row.live)).toEqual([true]);
   });
 
   it('a ticket serves its purpose only: an unused signing ticket never agrees to rescind', async () => {
