@@ -138,6 +138,13 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof RequestError && (error.status === 404 || error.status === 403);
 }
 
+/** When urging is allowed again, from urge's 429 'urgeTooSoon' (its `data.nextUrgeAt`). */
+export function nextUrgeOf(error: unknown): string | null {
+  if (!(error instanceof RequestError)) return null;
+  const data = (error.body as { data?: { nextUrgeAt?: unknown } } | null)?.data;
+  return typeof data?.nextUrgeAt === 'string' ? data.nextUrgeAt : null;
+}
+
 /** Whether a refusal is the server's 'someone else of your party is working on this contract'. */
 export function isLockedByOther(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -145,6 +145,25 @@ export const Initiated: Story = {
 
 export const InitiatedZh: Story = inChinese(Initiated, 'Initiated');
 
+/** Urged within the hour already (by another member): the refusal says when Urge comes back. */
+export const UrgedTooSoon: Story = {
+  parameters: {
+    web: {
+      path: `${DETAILS}?id=9003`,
+      routeTitle: 'contractDetails',
+      demo: { contractActions: { ...DEMO_CONTRACT_ACTIONS, urgedRecently: true } },
+    },
+  },
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: buttonName(t('contractDetail.move.urge')) }),
+    );
+    await visible(page.findByText(message('urgeTooSoon', context.args.locale)));
+    await expect(await canvas.findByText(/urge again after|后可再次催办/)).toBeVisible();
+  },
+};
+
 /**
  * Rescinding a completed contract: the first party gives a reason and confirms with a code; the
  * contract stays in force until every signing party agreed.

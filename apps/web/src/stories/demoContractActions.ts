@@ -50,6 +50,8 @@ export const DEMO_SIGN_CODE = '123456';
 export interface DemoContractActions {
   /** The person of the party who holds each contract's lock; null: nobody else. */
   lockHolder: string | null;
+  /** Every party was urged within the hour: urge answers 429 with when it comes back. */
+  urgedRecently: boolean;
   /** The seals of the console, by kind. */
   seals: 'personal' | 'company';
   /** The signatures of a contract's PDF, by contract id (those not here have none). */
@@ -185,6 +187,7 @@ export const BROKEN_TRAIL: ContractAttestation = {
 
 export const DEMO_CONTRACT_ACTIONS: DemoContractActions = {
   lockHolder: null,
+  urgedRecently: false,
   seals: 'personal',
   signatures: { '9005': SUPPLY_SIGNATURES },
   attestations: { '9005': { entries: SUPPLY_TRAIL, chain: { intact: true } } },
@@ -415,13 +418,20 @@ export const CONTRACT_ACTION_CALLS: Record<string, ConsoleCall> = {
       return { status: CODES.badRequest, body: fail(CODES.badRequest, checked.issues[0]!.message) };
     return acted(contract, 'refused');
   }),
-  [PATHS.contractUrge]: about((contract) =>
-    answer({
-      urged: contract.participants
-        .filter((party) => party.signs && !party.signedAt)
-        .map((party) => party.party as TemplateParty),
-      nextUrgeAt: new Date(Date.now() + 60 * 60_000).toISOString(),
-    } satisfies ContractUrged),
+  [PATHS.contractUrge]: about((contract, current, locale) =>
+    current.contractActions.urgedRecently
+      ? {
+          status: 429,
+          body: fail(429, message('urgeTooSoon', locale), {
+            nextUrgeAt: new Date(Date.now() + 25 * 60_000).toISOString(),
+          }),
+        }
+      : answer({
+          urged: contract.participants
+            .filter((party) => party.signs && !party.signedAt)
+            .map((party) => party.party as TemplateParty),
+          nextUrgeAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+        } satisfies ContractUrged),
   ),
   [PATHS.contractRevoke]: about((contract) => acted(contract, 'withdrawn')),
   [PATHS.contractRescission]: about((contract) =>

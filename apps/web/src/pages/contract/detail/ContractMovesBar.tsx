@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   contractActionKeys,
+  nextUrgeOf,
   rejectContract,
   removeContract,
   revokeContract,
@@ -126,7 +127,15 @@ export function ContractMovesBar({
           t('contractDetail.urged', { parties: answer.urged.join(', ') || '—' }),
         );
       },
-      onError: fail,
+      onError: (error) => {
+        // Urged within the hour (by another member too): the refusal says when it comes back.
+        const next = nextUrgeOf(error);
+        if (next) {
+          client.setQueryData(nextUrgeKey, next);
+          setNextUrgeAt(next);
+        }
+        fail(error);
+      },
     });
 
   const onRemove = () =>
