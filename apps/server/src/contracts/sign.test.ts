@@ -237,7 +237,9 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
         coversWholeDocument: true,
       },
     ]);
-    await expect(qpdfCheck(signed)).resolves.toMatch(/No syntax or stream encoding errors/);
+    for (const version of [unsigned, afterB, signed]) {
+      await expect(qpdfCheck(version)).resolves.toMatch(/No syntax or stream encoding errors/);
+    }
     const signatures = await admin.get<ContractSignatures>('contractSignatures', { id });
     expect(signatures.body.data).toMatchObject({
       sha256: byA.body.data.pdfSha256,
