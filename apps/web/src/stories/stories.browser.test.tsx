@@ -4,6 +4,7 @@ import {
   type Meta,
   type StoryObj,
 } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -19,6 +20,9 @@ const modules = import.meta.glob<
 >('./*.stories.tsx', { eager: true });
 const annotations = setProjectAnnotations([preview]);
 beforeAll(annotations.beforeAll);
+// A play function's waits (findBy…, waitFor) allow 5 s rather than 1 s: on a loaded machine a
+// dialog's opening animation alone can take longer than a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 const DESKTOP = { width: 1280, height: 900 };
 afterEach(() => page.viewport(DESKTOP.width, DESKTOP.height));
