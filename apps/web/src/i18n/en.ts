@@ -889,6 +889,8 @@ const en = {
     address: 'Address',
     documentSha: 'Document SHA-256',
     entryHash: 'Entry hash',
+    details: 'Details',
+    pdfVersion: 'PDF version {{version}}',
     noEntries: 'The audit trail has no entries.',
     chainIntact: 'The audit trail is intact: {{count}} entries',
     chainIntactHint: 'Each entry’s hash matches its content and the entry before it.',

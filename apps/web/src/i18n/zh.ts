@@ -865,6 +865,8 @@ const zh: Strings<typeof en> = {
     address: '地址',
     documentSha: '文件 SHA-256',
     entryHash: '记录哈希',
+    details: '详情',
+    pdfVersion: 'PDF 版本 {{version}}',
     noEntries: '审计记录为空。',
     chainIntact: '审计链完整：共 {{count}} 条记录',
     chainIntactHint: '每条记录的哈希值均与其内容及前一条记录相符。',

@@ -82,6 +82,8 @@ export const AttestationIntact: Story = {
     const table = within(canvas.getByRole('table'));
     await expect(table.getAllByText(t('contractEvidence.actions.sign'))).toHaveLength(2);
     await expect(table.getByText(t('contractEvidence.actions.download'))).toBeVisible();
+    await expect(table.getByText(t('contractEvidence.pdfVersion', { version: 2 }))).toBeVisible();
+    await expect(table.getByText(t('dashboard.status.completed'))).toBeVisible();
     await expect(table.getAllByText('203.0.113.24').length).toBeGreaterThan(0);
     await expect(table.getAllByText('5d1f2a…2a03').length).toBeGreaterThan(0);
   },

@@ -170,9 +170,12 @@ const SUPPLY_TRAIL: AttestationEntry[] = [
   entry(2, 'view', '2025-03-01T02:30:00Z', ['Chen Jie', '13900000003'], {
     companyName: 'Hengda Foods Ltd.',
   }),
-  entry(3, 'sign', '2025-03-01T03:00:00Z', ['Li Wei', '13800000001']),
+  entry(3, 'sign', '2025-03-01T03:00:00Z', ['Li Wei', '13800000001'], {
+    details: { party: 'A', version: 1 },
+  }),
   entry(4, 'sign', '2025-03-02T09:00:00Z', ['Chen Jie', '13900000003'], {
     companyName: 'Hengda Foods Ltd.',
+    details: { party: 'B', version: 2, status: 'completed' },
   }),
   entry(5, 'download', '2025-03-02T09:05:00Z', ['Li Wei', '13800000001']),
 ];

@@ -9,10 +9,11 @@ import { failureMessage } from '../../../api/templateEditor';
 import { formatDateTime } from '../../../i18n/dates';
 import { localeOf } from '../../../i18n/locale';
 import { useSession } from '../../../session';
+import { STATUS_LABELS } from '../ContractStatusTag';
 import { contractDetailsPath } from '../paths';
 import { ContractGate, ContractLoading, ContractProblem, problemOf } from '../detail/ContractGate';
 import { ContractHeading } from '../detail/ContractSummary';
-import { brokenEntry, shortHash } from './evidence';
+import { brokenEntry, entryFacts, shortHash } from './evidence';
 import '../detail/contractDetail.css';
 
 /** A hash shortened, its whole value copied with the button beside it. */
@@ -68,6 +69,29 @@ function Attestation({ detail }: { detail: EditorContractDetail }) {
           ) : null}
         </span>
       ),
+    },
+    {
+      title: t('contractEvidence.details'),
+      key: 'details',
+      render: (_, entry) => {
+        const facts = entryFacts(entry.details);
+        if (facts.length === 0) return <span className="contract-muted">—</span>;
+        return (
+          <span className="contract-evidence-facts">
+            {facts.map((fact) => (
+              <span key={fact.kind}>
+                {fact.kind === 'party'
+                  ? t('contractList.party', { party: fact.party })
+                  : fact.kind === 'status'
+                    ? t(STATUS_LABELS[fact.status])
+                    : fact.kind === 'reason'
+                      ? t('contractDetail.refusalReason', { reason: fact.reason })
+                      : t('contractEvidence.pdfVersion', { version: fact.version })}
+              </span>
+            ))}
+          </span>
+        );
+      },
     },
     {
       title: t('contractEvidence.actor'),
@@ -159,7 +183,7 @@ function Attestation({ detail }: { detail: EditorContractDetail }) {
             columns={columns}
             dataSource={entries}
             pagination={false}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1240 }}
             rowClassName={(entry) => (entry.seq === broken ? 'contract-evidence-broken' : '')}
           />
         )}

@@ -1,6 +1,6 @@
 import type { ContractSignatureView } from '@esign/platform';
 import { describe, expect, it } from 'vitest';
-import { brokenEntry, shortHash, signaturesVerdict } from './evidence';
+import { brokenEntry, entryFacts, shortHash, signaturesVerdict } from './evidence';
 
 const signature = (valid: boolean): ContractSignatureView => ({
   index: 1,
@@ -35,5 +35,23 @@ describe('the evidence screens', () => {
     expect(signaturesVerdict({ sha256: 'x', signatures: [signature(false)], intact: false })).toBe(
       'broken',
     );
+  });
+
+  it('pick from an entry’s details the party, the status, a reason and the PDF version', () => {
+    expect(
+      entryFacts({
+        party: 'B',
+        fields: ['3f2a'],
+        status: 'refused',
+        reason: 'Too expensive',
+        version: 2,
+      }),
+    ).toEqual([
+      { kind: 'party', party: 'B' },
+      { kind: 'status', status: 'refused' },
+      { kind: 'reason', reason: 'Too expensive' },
+      { kind: 'version', version: 2 },
+    ]);
+    expect(entryFacts({ status: 'lost', reason: ' ', number: 'HT1' })).toEqual([]);
   });
 });

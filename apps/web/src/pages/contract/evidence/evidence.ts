@@ -2,7 +2,12 @@
  * The evidence screens' pure part: hashes shortened for a table, the audit trail's verdict and
  * the entry a broken chain is flagged on, the signatures' verdict.
  */
-import type { ContractAttestation, ContractSignatures } from '@esign/platform';
+import {
+  CONTRACT_STATUSES,
+  type ContractAttestation,
+  type ContractSignatures,
+  type ContractStatus,
+} from '@esign/platform';
 
 /** A SHA-256 (or any long hex) as its first and last characters: 3f2a9c…b81e. */
 export function shortHash(hash: string, keep = 6): string {
@@ -20,4 +25,26 @@ export type SignaturesVerdict = 'none' | 'intact' | 'broken';
 export function signaturesVerdict(answer: ContractSignatures): SignaturesVerdict {
   if (answer.signatures.length === 0) return 'none';
   return answer.intact ? 'intact' : 'broken';
+}
+
+/** What an audit entry's details say that a reader cares about, in a fixed order. */
+export type EntryFact =
+  | { kind: 'party'; party: string }
+  | { kind: 'status'; status: ContractStatus }
+  | { kind: 'reason'; reason: string }
+  | { kind: 'version'; version: number };
+
+/**
+ * The facts of an entry's details worth a column: the party that acted, the status it led to,
+ * a reason given, the PDF version written. Anything else (field ids, numbers) stays out.
+ */
+export function entryFacts(details: Record<string, unknown>): EntryFact[] {
+  const facts: EntryFact[] = [];
+  const { party, status, reason, version } = details;
+  if (typeof party === 'string' && party) facts.push({ kind: 'party', party });
+  if (typeof status === 'string' && (CONTRACT_STATUSES as readonly string[]).includes(status))
+    facts.push({ kind: 'status', status: status as ContractStatus });
+  if (typeof reason === 'string' && reason.trim()) facts.push({ kind: 'reason', reason });
+  if (typeof version === 'number') facts.push({ kind: 'version', version });
+  return facts;
 }
