@@ -142,3 +142,24 @@ export const FillFirst: Story = {
     ).toBeVisible();
   },
 };
+
+/** Refusing from the signing page: a reason, Enter sends it. */
+export const RefuseInstead: Story = {
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: buttonName(t('contractDetail.move.refuse')) }),
+    );
+    const dialog = within(
+      await page.findByRole('dialog', { name: t('contractDetail.refuseTitle') }),
+    );
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: t('contractDetail.refuseReason') }),
+      'Wrong rent{Enter}',
+    );
+    const done = await page.findByText(t('contractDetail.refused'));
+    await waitFor(() => expect(done).toBeVisible());
+  },
+};
+
+export const RefuseInsteadZh: Story = inChinese(RefuseInstead, 'Refuse instead');

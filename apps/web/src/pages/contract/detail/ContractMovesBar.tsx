@@ -10,7 +10,7 @@ import {
   SignatureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { REFUSAL_REASON_MAX, WITHDRAWAL_REASON_MAX, type TemplateParty } from '@esign/platform';
+import { WITHDRAWAL_REASON_MAX } from '@esign/platform';
 import { App, Button, Form, Input, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   contractActionKeys,
   nextUrgeOf,
-  rejectContract,
   removeContract,
   revokeContract,
   urgeContract,
@@ -28,7 +27,6 @@ import {
 } from '../../../api/contractActions';
 import { failureMessage } from '../../../api/templateEditor';
 import { FormModal } from '../../../forms/FormModal';
-import { requiredRule } from '../../../forms/rules';
 import { formatTime } from '../../../i18n/dates';
 import { localeOf } from '../../../i18n/locale';
 import { useSession } from '../../../session';
@@ -36,15 +34,9 @@ import { CONTRACT_LIST_PATH, fillContractPath, signContractPath } from '../paths
 import { canUrgeNow, contractMoves, type ContractMove } from './contractMoves';
 import { downloadContract } from './download';
 import { attestationPath, contractSignaturePath } from './paths';
+import { RefuseDialog } from './RefuseDialog';
 import { RescindDialog } from './RescindDialog';
 import { submitOnEnter } from './submitOnEnter';
-
-/** The session's party that refuses: its first that has not signed or refused. */
-function refusingParty(detail: EditorContractDetail): TemplateParty | undefined {
-  return detail.participants.find(
-    (p) => detail.myParties.includes(p.party) && !p.signedAt && !p.refusedAt,
-  )?.party as TemplateParty | undefined;
-}
 
 /**
  * The buttons of a contract's details: the session's moves (fill, sign, refuse, urge, withdraw,
@@ -64,7 +56,6 @@ export function ContractMovesBar({
   const navigate = useNavigate();
   const moves = contractMoves(detail);
   const [dialog, setDialog] = useState<'refuse' | 'withdraw' | 'rescind' | null>(null);
-  const [refuseForm] = Form.useForm<{ reason: string }>();
   const [withdrawForm] = Form.useForm<{ reason: string }>();
   const [downloading, setDownloading] = useState(false);
   // When the contract may be urged again (urge answers it), kept in the session's cache so that
@@ -76,7 +67,6 @@ export function ContractMovesBar({
     () => client.getQueryData<string>(nextUrgeKey) ?? null,
   );
   const [now, setNow] = useState(() => Date.now());
-  const refuse = useContractAction(rejectContract);
   const withdraw = useContractAction(revokeContract);
   const remove = useContractAction(removeContract);
   const urge = useContractAction(urgeContract);
@@ -91,19 +81,6 @@ export function ContractMovesBar({
   }, [nextUrgeAt]);
 
   const fail = (error: unknown) => void message.error(failureMessage(error));
-
-  const onRefuse = ({ reason }: { reason: string }) =>
-    refuse.mutate(
-      { id: detail.id, party: refusingParty(detail), reason: reason.trim() },
-      {
-        onSuccess: () => {
-          setDialog(null);
-          void message.success(t('contractDetail.refused'));
-          void reload();
-        },
-        onError: fail,
-      },
-    );
 
   const onWithdraw = ({ reason }: { reason?: string }) =>
     withdraw.mutate(
@@ -290,34 +267,15 @@ export function ContractMovesBar({
           void reload();
         }}
       />
-      <FormModal<{ reason: string }>
+      <RefuseDialog
+        detail={detail}
         open={dialog === 'refuse'}
-        title={t('contractDetail.refuseTitle')}
-        okText={t('contractDetail.move.refuse')}
-        pending={refuse.isPending}
-        form={refuseForm}
-        name="refuse-contract"
-        onFinish={onRefuse}
         onClose={() => setDialog(null)}
-      >
-        <p>{t('contractDetail.refuseHint')}</p>
-        <Form.Item
-          name="reason"
-          label={t('contractDetail.refuseReason')}
-          rules={[
-            requiredRule(locale, 'refusalReasonRequired'),
-            { max: REFUSAL_REASON_MAX, message: t('contractDetail.reasonTooLong') },
-          ]}
-        >
-          <Input.TextArea
-            autoFocus
-            rows={3}
-            maxLength={REFUSAL_REASON_MAX}
-            showCount
-            onKeyDown={submitOnEnter(() => refuseForm.submit())}
-          />
-        </Form.Item>
-      </FormModal>
+        onDone={() => {
+          setDialog(null);
+          void reload();
+        }}
+      />
       <FormModal<{ reason: string }>
         open={dialog === 'withdraw'}
         title={t('contractDetail.withdrawTitle')}

@@ -1,4 +1,9 @@
-import { ArrowLeftOutlined, CheckCircleFilled, ClockCircleFilled } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CheckCircleFilled,
+  ClockCircleFilled,
+  StopOutlined,
+} from '@ant-design/icons';
 import {
   message as platformMessage,
   type ContractActed,
@@ -29,6 +34,7 @@ import { downloadContract } from '../detail/download';
 import { LockNotice } from '../detail/LockNotice';
 import { contractSignaturePath } from '../detail/paths';
 import { pendingOverlay } from '../detail/overlay';
+import { RefuseDialog } from '../detail/RefuseDialog';
 import { useContractLock } from '../detail/useContractLock';
 import { ConfirmSigning } from './ConfirmSigning';
 import { defaultSeal, pageRanges, stampPlaces, withChosenSeal } from './stamps';
@@ -163,6 +169,7 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
   const [problem, setProblem] = useState<string | null>(null);
   const [acted, setActed] = useState<ContractActed | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [refusing, setRefusing] = useState(false);
   const sign = useContractAction(signContract);
   const pending = useMemo(
     () => pendingOverlay(detail.project, detail.participants),
@@ -202,13 +209,26 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
         detail={detail}
         kicker={t('contractSign.kicker', { party })}
         actions={
-          <Button
-            icon={<ArrowLeftOutlined aria-hidden />}
-            onClick={() => navigate(contractDetailsPath(detail.id))}
-          >
-            {t('contractDetail.backToDetails')}
-          </Button>
+          <Space wrap>
+            <Button
+              icon={<ArrowLeftOutlined aria-hidden />}
+              onClick={() => navigate(contractDetailsPath(detail.id))}
+            >
+              {t('contractDetail.backToDetails')}
+            </Button>
+            {detail.myActions.includes('refuse') ? (
+              <Button danger icon={<StopOutlined aria-hidden />} onClick={() => setRefusing(true)}>
+                {t('contractDetail.move.refuse')}
+              </Button>
+            ) : null}
+          </Space>
         }
+      />
+      <RefuseDialog
+        detail={detail}
+        open={refusing}
+        onClose={() => setRefusing(false)}
+        onDone={() => navigate(contractDetailsPath(detail.id))}
       />
       <LockNotice lock={lock} />
       <div className="contract-detail-body">

@@ -1,0 +1,85 @@
+import { REFUSAL_REASON_MAX, type TemplateParty } from '@esign/platform';
+import { App, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  rejectContract,
+  useContractAction,
+  type EditorContractDetail,
+} from '../../../api/contractActions';
+import { failureMessage } from '../../../api/templateEditor';
+import { FormModal } from '../../../forms/FormModal';
+import { requiredRule } from '../../../forms/rules';
+import { localeOf } from '../../../i18n/locale';
+import { submitOnEnter } from './submitOnEnter';
+
+/** The session's party that refuses: its first that has not signed or refused. */
+function refusingParty(detail: EditorContractDetail): TemplateParty | undefined {
+  return detail.participants.find(
+    (p) => detail.myParties.includes(p.party) && !p.signedAt && !p.refusedAt,
+  )?.party as TemplateParty | undefined;
+}
+
+/**
+ * Refusing to sign (contract/reject): a reason is required, Enter sends it, Esc closes. The
+ * contract ends for every party; `onDone` runs once the server recorded it.
+ */
+export function RefuseDialog({
+  detail,
+  open,
+  onClose,
+  onDone,
+}: {
+  detail: EditorContractDetail;
+  open: boolean;
+  onClose(): void;
+  onDone(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ reason: string }>();
+  const refuse = useContractAction(rejectContract);
+
+  const onFinish = ({ reason }: { reason: string }) =>
+    refuse.mutate(
+      { id: detail.id, party: refusingParty(detail), reason: reason.trim() },
+      {
+        onSuccess: () => {
+          void message.success(t('contractDetail.refused'));
+          onDone();
+        },
+        onError: (error) => void message.error(failureMessage(error)),
+      },
+    );
+
+  return (
+    <FormModal<{ reason: string }>
+      open={open}
+      title={t('contractDetail.refuseTitle')}
+      okText={t('contractDetail.move.refuse')}
+      pending={refuse.isPending}
+      form={form}
+      name="refuse-contract"
+      onFinish={onFinish}
+      onClose={onClose}
+    >
+      <p>{t('contractDetail.refuseHint')}</p>
+      <Form.Item
+        name="reason"
+        label={t('contractDetail.refuseReason')}
+        rules={[
+          requiredRule(locale, 'refusalReasonRequired'),
+          { max: REFUSAL_REASON_MAX, message: t('contractDetail.reasonTooLong') },
+        ]}
+      >
+        <Input.TextArea
+          autoFocus
+          rows={3}
+          maxLength={REFUSAL_REASON_MAX}
+          showCount
+          onKeyDown={submitOnEnter(() => form.submit())}
+        />
+      </Form.Item>
+    </FormModal>
+  );
+}
