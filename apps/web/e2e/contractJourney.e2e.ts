@@ -1,7 +1,7 @@
 /**
  * A contract's life as the issue asks it of the platform, end to end: the demo company's
- * administrator initiates a contract through the API (the initiating screens have their own
- * journey) naming the demo person as party B; B opens it from the list, fills in its field, signs
+ * administrator initiates a contract from an enabled template through directly-template, filling
+ * its own field and naming the demo person as party B; B opens it from the list, fills in its field, signs
  * with its seal and an SMS code from the development outbox; the administrator signs with the
  * company's seal, confirmed by the development face check; both download the PDF, which poppler's
  * pdfsig reports signed and unmodified and qpdf --check accepts, and the contractSignature screen
@@ -25,6 +25,7 @@ import {
   createPage,
   createProject,
   toStoredProject,
+  type EditorStore,
 } from '@esign/template-editor/core';
 import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ import { A4, contractPdf } from '../src/stories/demoPdf';
 import { api } from './api';
 import { screenshot, signIn, typeInto } from './browser';
 import { endToEnd } from './harness';
+import { enabledTemplate, initiateFromTemplate } from './contractSetup';
 import { DEMO } from './server';
 
 const run = promisify(execFile);
@@ -61,6 +63,31 @@ function sealFillAndSign() {
   });
   addElement(page, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 620 } });
   return toStoredProject(store.getState().project);
+}
+
+/**
+ * The supply template: A, the company, fills in its address and seals; B fills in its full name
+ * and signs.
+ */
+const SUPPLY_ROLES = [
+  { party: 'A', name: 'Supplier', sign: true, fill: true },
+  { party: 'B', name: 'Buyer', sign: true, fill: true },
+] as const;
+
+function placeSupplyFields(store: EditorStore, pageId: string): void {
+  const { addElement } = store.getState();
+  addElement(pageId, 'text', {
+    title: 'Supplier address',
+    config: { party: 'A', required: true },
+    commonStyle: { left: 60, top: 200, width: 260, height: 30 },
+  });
+  addElement(pageId, 'seal', { config: { party: 'A' }, commonStyle: { left: 60, top: 620 } });
+  addElement(pageId, 'text', {
+    title: 'Buyer full name',
+    config: { party: 'B', required: true },
+    commonStyle: { left: 360, top: 540, width: 180, height: 28 },
+  });
+  addElement(pageId, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 620 } });
 }
 
 /** Initiates a contract from an uploaded PDF in the page's console: A the company, B the person. */
@@ -189,8 +216,15 @@ describe('a contract’s life, end to end', () => {
     const { admin, context } = await administrator(person);
     const downloads = await mkdtemp(path.join(tmpdir(), 'esign-e2e-downloads-'));
     try {
-      const contract = await initiate(admin, 'Supply agreement');
+      await enabledTemplate(admin, 'Supply agreement', SUPPLY_ROLES, placeSupplyFields);
+      const contract = await initiateFromTemplate(admin, 'Supply agreement', {
+        'Supplier address': '8 Harbour Road, Qingdao',
+      });
       expect(contract.status).toBe('filling');
+      expect(contract.participants.map((p) => [p.party, p.phone])).toEqual([
+        ['A', DEMO.admin],
+        ['B', DEMO.person],
+      ]);
 
       // B opens it from the list and fills in its field; empty, Submit names it.
       await signIn(person, DEMO.person, DEMO.password);

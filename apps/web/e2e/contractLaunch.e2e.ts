@@ -8,25 +8,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  apiPath,
-  type ContractDetail,
-  type ContractDocument,
-  type TemplateCreated,
-  type UploadedFile,
-} from '@esign/platform';
-import {
-  createEditorStore,
-  createPage,
-  createProject,
-  toStoredProject,
-  type TemplateProject,
-} from '@esign/template-editor/core';
+import { type EditorStore, type TemplateProject } from '@esign/template-editor/core';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { A4, contractPdf } from '../src/stories/demoPdf';
-import { api } from './api';
 import { screenshot, signIn, typeInto } from './browser';
+import { confirmed, enabledTemplate, nameDemoPersonAsB } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
 
@@ -50,54 +37,13 @@ async function intoCompany(page: Page): Promise<void> {
   await page.getByRole('button', { name: `Switch console: ${DEMO.company}` }).waitFor();
 }
 
-/** Names the demo person as party B of the form. */
-async function nameDemoPersonAsB(page: Page): Promise<void> {
-  await typeInto(page.getByRole('textbox', { name: 'Name of party B' }), 'Demo Person');
-  await typeInto(page.getByRole('textbox', { name: 'Phone of party B' }), DEMO.person);
-}
+/** The supply template: party A, the company, fills in its address and seals; party B signs. */
+const SUPPLY_ROLES = [
+  { party: 'A', name: 'Supplier', sign: true, fill: true },
+  { party: 'B', name: 'Buyer', sign: true, fill: false },
+] as const;
 
-/** The contract the confirmation shows, read back from the server. */
-async function confirmed(page: Page): Promise<ContractDetail> {
-  await page.waitForURL(/\/agency-contract\/directly-success\?id=\d+$/);
-  await page.getByRole('heading', { name: 'Contract sent', level: 1 }).waitFor();
-  const id = new URL(page.url()).searchParams.get('id')!;
-  const detail = await api<ContractDetail>(page, `${apiPath('contractDetail')}?id=${id}`);
-  await page.getByText(detail.number, { exact: true }).waitFor();
-  return detail;
-}
-
-/**
- * An enabled template of the company made through the API (the template screens have their own
- * journeys): party A, the company, fills in its address and seals; party B signs.
- */
-async function enabledTemplate(page: Page, name: string): Promise<string> {
-  const file = await api<UploadedFile>(page, apiPath('upload'), undefined, {
-    file: {
-      name: 'Supply.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(contractPdf(name, 1), 'latin1'),
-    },
-  });
-  const document = await api<ContractDocument>(page, apiPath('documentCreate'), {
-    fileId: file.id,
-  });
-  const participants = [
-    { party: 'A', name: 'Supplier', sign: true, fill: true },
-    { party: 'B', name: 'Buyer', sign: true, fill: false },
-  ] as const;
-  const { id } = await api<TemplateCreated>(page, apiPath('templateSaveInfo'), {
-    name,
-    classifyId: null,
-    description: 'Goods supplied every month',
-    documentId: document.id,
-    participants,
-  });
-  const project: TemplateProject = createProject({ width: A4.width, height: A4.height });
-  project.pages = [createPage(A4)];
-  project.hasSource = true;
-  project.participants = participants.map((p) => ({ ...p }));
-  const store = createEditorStore(project);
-  const pageId = store.getState().project.pages[0]!.uuid;
+function placeSupplyFields(store: EditorStore, pageId: string): void {
   const { addElement } = store.getState();
   addElement(pageId, 'text', {
     title: 'Supplier address',
@@ -109,12 +55,6 @@ async function enabledTemplate(page: Page, name: string): Promise<string> {
     config: { party: 'B' },
     commonStyle: { left: 360, top: 620, width: 160, height: 60 },
   });
-  await api(page, apiPath('templateEdit'), {
-    id,
-    project: toStoredProject(store.getState().project),
-  });
-  await api(page, apiPath('templateUpdateStatus'), { id, status: 1 });
-  return id;
 }
 
 describe('initiating contracts, end to end', () => {
@@ -215,7 +155,12 @@ describe('initiating contracts, end to end', () => {
   it('from an enabled template: its parties named, the initiator’s field filled, sent', async () => {
     const page = await newPage({ width: 1366, height: 900 });
     await intoCompany(page);
-    const templateId = await enabledTemplate(page, 'Supply agreement');
+    const templateId = await enabledTemplate(
+      page,
+      'Supply agreement',
+      SUPPLY_ROLES,
+      placeSupplyFields,
+    );
 
     await page.goto('/agency-contract/directly-template');
     await page.getByRole('heading', { name: 'Initiate from a template', level: 1 }).waitFor();

@@ -1,0 +1,119 @@
+/**
+ * What the contract journeys share: an enabled template of the demo company made through the API
+ * (the template screens have journeys of their own), and initiating a contract from it through
+ * directly-template as a person would, up to the confirmation.
+ */
+import {
+  apiPath,
+  type ContractDetail,
+  type ContractDocument,
+  type TemplateCreated,
+  type TemplateParty,
+  type UploadedFile,
+} from '@esign/platform';
+import {
+  createEditorStore,
+  createPage,
+  createProject,
+  toStoredProject,
+  type EditorStore,
+  type TemplateProject,
+} from '@esign/template-editor/core';
+import type { Page } from 'playwright';
+import { A4, contractPdf } from '../src/stories/demoPdf';
+import { api } from './api';
+import { typeInto } from './browser';
+import { DEMO } from './server';
+
+/** A template's party: its letter, role name, and whether it signs and fills in. */
+export interface TemplateRole {
+  party: TemplateParty;
+  name: string;
+  sign: boolean;
+  fill: boolean;
+}
+
+/**
+ * Makes an enabled one-page A4 template of the page's console: `roles` are its parties, `place`
+ * puts their fields on the page with the editor's own store. Gives its id.
+ */
+export async function enabledTemplate(
+  page: Page,
+  name: string,
+  roles: readonly TemplateRole[],
+  place: (store: EditorStore, pageId: string) => void,
+): Promise<string> {
+  const file = await api<UploadedFile>(page, apiPath('upload'), undefined, {
+    file: {
+      name: `${name}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(contractPdf(name, 1), 'latin1'),
+    },
+  });
+  const document = await api<ContractDocument>(page, apiPath('documentCreate'), {
+    fileId: file.id,
+  });
+  const { id } = await api<TemplateCreated>(page, apiPath('templateSaveInfo'), {
+    name,
+    classifyId: null,
+    description: 'Goods supplied every month',
+    documentId: document.id,
+    participants: roles,
+  });
+  const project: TemplateProject = createProject({ width: A4.width, height: A4.height });
+  project.pages = [createPage(A4)];
+  project.hasSource = true;
+  project.participants = roles.map((role) => ({ ...role }));
+  const store = createEditorStore(project);
+  place(store, store.getState().project.pages[0]!.uuid);
+  await api(page, apiPath('templateEdit'), {
+    id,
+    project: toStoredProject(store.getState().project),
+  });
+  await api(page, apiPath('templateUpdateStatus'), { id, status: 1 });
+  return id;
+}
+
+/** Names the demo person as party B of the initiating form. */
+export async function nameDemoPersonAsB(page: Page): Promise<void> {
+  await typeInto(page.getByRole('textbox', { name: 'Name of party B' }), 'Demo Person');
+  await typeInto(page.getByRole('textbox', { name: 'Phone of party B' }), DEMO.person);
+}
+
+/** The contract directly-success confirms, read back from the server. */
+export async function confirmed(page: Page): Promise<ContractDetail> {
+  await page.waitForURL(/\/agency-contract\/directly-success\?id=\d+$/);
+  await page.getByRole('heading', { name: 'Contract sent', level: 1 }).waitFor();
+  const id = new URL(page.url()).searchParams.get('id')!;
+  const detail = await api<ContractDetail>(page, `${apiPath('contractDetail')}?id=${id}`);
+  await page.getByText(detail.number, { exact: true }).waitFor();
+  return detail;
+}
+
+/**
+ * Initiates a contract from the enabled template `name` through directly-template, as the page's
+ * user (party A, in its console): uses the template, names the demo person as B, fills its own
+ * fields (`ownValues`, by field title) in the editor's fill mode and sends. Gives the contract.
+ */
+export async function initiateFromTemplate(
+  page: Page,
+  name: string,
+  ownValues: Record<string, string>,
+): Promise<ContractDetail> {
+  await page.goto('/agency-contract/directly-template');
+  await page.getByRole('heading', { name: 'Initiate from a template', level: 1 }).waitFor();
+  await page.getByRole('button', { name: `Use ${name}` }).click();
+  await page.getByText(`Template: ${name}`).waitFor();
+  await nameDemoPersonAsB(page);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const editor = page.getByRole('application', { name: 'Template editor' });
+  for (const [title, value] of Object.entries(ownValues)) {
+    const field = editor.getByRole('textbox', { name: title });
+    await field.waitFor();
+    await typeInto(field, value);
+  }
+  // Out of the last field, so that its value is taken.
+  await page.getByText('Fill in your own fields (party A)').click();
+  await page.getByRole('button', { name: 'Send for signing' }).click();
+  return confirmed(page);
+}
