@@ -96,4 +96,17 @@ export interface ContractListItem {
   signingDeadline: string | null;
 }
 
-export type ContractListPage = Page<ContractListItem>;
+/**
+ * The lists count a tab's contracts up to this many; beyond it the answer says "more than"
+ * (`totalCapped`) instead of counting every one, so that the first page of a console with 100,000
+ * contracts costs what a page costs. Nobody pages past a thousand pages: the search narrows.
+ */
+export const CONTRACT_LIST_COUNT_CAP = 10_000;
+
+export interface ContractListPage extends Page<ContractListItem> {
+  /**
+   * More contracts match than `total` says: the count stopped at `CONTRACT_LIST_COUNT_CAP`. The
+   * server always sends it.
+   */
+  totalCapped?: boolean;
+}

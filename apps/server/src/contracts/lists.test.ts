@@ -1,10 +1,17 @@
-import { PATHS, type ContractListPage } from '@esign/platform';
+import {
+  CONTRACT_LIST_COUNT_CAP,
+  PATHS,
+  type ContractListPage,
+  type ContractListQuery,
+} from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../seed';
 import { addCompany, addUser, demoCompanyId, loginInto } from '../test-support/companies';
 import { withQuery } from '../test-support/account';
 import { addContract } from '../test-support/contracts';
 import { BACKENDS, call, login, useTestServer } from '../test-support/server';
+import { listContracts } from './lists';
+import { refreshTurns } from './turn';
 
 const ADMIN = '13800000002';
 const ALICE = '13900000201';
@@ -225,3 +232,72 @@ describe.each(BACKENDS)('the contract lists on $name', (backend) => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe.each(BACKENDS)(
+  'a console with more contracts than the lists count, on $name',
+  (backend) => {
+    const server = useTestServer(backend);
+
+    it('says "more than 10,000" on the first page, and counts a narrowed search exactly', async () => {
+      const { database } = server;
+      const company = await addCompany(database, { name: 'Busy Trading Co.' });
+      const clerk = await addUser(database, {
+        phone: '13900000701',
+        company: { id: company, role: 'admin' },
+      });
+      const many = CONTRACT_LIST_COUNT_CAP + 5;
+      await database.query(
+        `INSERT INTO contracts (tenant_id, company_id, initiator_user_id, number, name, status,
+         created_at)
+       SELECT '000000', $1, $2, 'BUSY-' || n, 'Busy contract ' || n, 'signing',
+         now() - make_interval(mins => n)
+       FROM generate_series(1, $3) n`,
+        [company, clerk, many],
+      );
+      await database.query(
+        `INSERT INTO contract_participants (contract_id, party, user_id, company_id, company_name,
+         phone, name, position)
+       SELECT c.id, 'A', $2, $1, 'Busy Trading Co.', '13900000701', 'Clerk', 0
+       FROM contracts c WHERE c.company_id = $1`,
+        [company, clerk],
+      );
+      const ids = await database.query<{ id: string }>(
+        'SELECT id FROM contracts WHERE company_id = $1',
+        [company],
+      );
+      await refreshTurns(
+        database,
+        ids.map((row) => Number(row.id)),
+      );
+      const session = { userId: clerk, tenantId: '000000', companyId: company };
+      const page = (query: Partial<ContractListQuery>) =>
+        listContracts(database, session, {
+          current: 1,
+          size: 10,
+          tab: 'all',
+          ...query,
+        } as ContractListQuery);
+
+      const first = await page({});
+      expect(first).toMatchObject({ total: CONTRACT_LIST_COUNT_CAP, totalCapped: true });
+      expect(first.records.map((r) => r.name)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Busy contract ${i + 1}`),
+      );
+      const todo = await page({ tab: 'todo', size: 100 });
+      expect(todo).toMatchObject({ total: CONTRACT_LIST_COUNT_CAP, totalCapped: true });
+      expect(todo.records.every((r) => r.myAction === 'sign')).toBe(true);
+      // Narrowed by the search, the count is exact again: 1000 and 10000 to 10005.
+      const searched = await page({ name: 'Busy contract 1000', size: 5 });
+      expect(searched).toMatchObject({ total: 7, totalCapped: false });
+      const second = await page({ name: 'Busy contract 1000', size: 5, current: 2 });
+      expect(second).toMatchObject({ total: 7, totalCapped: false });
+      expect(searched.records.map((r) => r.name)).toEqual(
+        [1000, 10000, 10001, 10002, 10003].map((n) => `Busy contract ${n}`),
+      );
+      expect(second.records.map((r) => r.name)).toEqual([
+        'Busy contract 10004',
+        'Busy contract 10005',
+      ]);
+    });
+  },
+);

@@ -611,6 +611,7 @@ const en = {
     sign: 'Sign',
     fill: 'Fill in',
     total: 'Total: {{count}}',
+    totalMore: 'More than {{count, number}}',
     noMatch: 'No contracts match',
     clearFilters: 'Clear filters',
     loadFailed: 'The contracts could not be loaded',

@@ -595,6 +595,7 @@ const zh: Strings<typeof en> = {
     sign: '签署',
     fill: '填写',
     total: '共 {{count}} 份',
+    totalMore: '超过 {{count, number}} 份',
     noMatch: '没有符合条件的合同',
     clearFilters: '清除筛选',
     loadFailed: '合同列表加载失败',

@@ -163,3 +163,19 @@ export const DownloadSeveral: Story = {
 };
 
 export const DownloadSeveralZh: Story = inChinese(DownloadSeveral, 'Download several');
+
+/**
+ * A console with more contracts than the server counts (CONTRACT_LIST_COUNT_CAP; here the demo
+ * stops at 2): the total says "more than", and the pages still go on.
+ */
+export const MoreThanCounted: Story = {
+  parameters: { web: { path: `${LIST_PATH}?tab=all`, demo: { contractCountCap: 2 } } },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await rowOf(context, 'Warehouse rental');
+    await expect(canvas.getByText(t('contractList.totalMore', { count: 2 }))).toBeVisible();
+    await expect(canvas.queryByText(t('contractList.total', { count: 2 }))).toBeNull();
+  },
+};
+
+export const MoreThanCountedZh: Story = inChinese(MoreThanCounted, 'More than counted');

@@ -12,6 +12,7 @@ import {
   fail,
   message,
   type ContractListItem,
+  type ContractListPage,
   type ContractListParty,
   type ContractTab,
 } from '@esign/platform';
@@ -225,7 +226,13 @@ const listOf =
       .filter((item) => item.tabs.includes(tab) && matches(item, request))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map(({ tabs: _tabs, ...row }): ContractListItem => row);
-    return answer(pageOf(rows, request));
+    const page: ContractListPage = pageOf(rows, request);
+    const cap = current.contractCountCap;
+    if (cap !== undefined && page.total > cap) {
+      page.total = cap;
+      page.totalCapped = true;
+    }
+    return answer(page);
   };
 
 /** The demo API's answers to the contract list calls, by path. */

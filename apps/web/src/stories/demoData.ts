@@ -33,6 +33,11 @@ export interface DemoConsole {
   templateEditor: DemoTemplateEditor;
   /** The contracts of the contract list (demoContracts.ts); null when the server fails to list them. */
   contracts: DemoContract[] | null;
+  /**
+   * Where the demo's lists stop counting, as the server stops at CONTRACT_LIST_COUNT_CAP
+   * (`totalCapped`); unset, they count every contract.
+   */
+  contractCountCap?: number;
   /** What a sent contract's calls answer (demoContractActions.ts). */
   contractActions: DemoContractActions;
 }

@@ -182,7 +182,10 @@ export function ContractTable({
       pagination={tablePagination(
         filters,
         page?.total ?? 0,
-        (total) => t('contractList.total', { count: total }),
+        (total) =>
+          page?.totalCapped
+            ? t('contractList.totalMore', { count: total })
+            : t('contractList.total', { count: total }),
         onFilters,
       )}
     />
