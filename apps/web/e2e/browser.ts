@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
-import { REPOSITORY } from './server';
+import { DEMO, REPOSITORY } from './server';
 
 /** Where the run leaves screenshots for a person to look at (git-ignored). */
 const SCREENSHOTS = path.join(REPOSITORY, 'test-results/screenshots');
@@ -71,6 +71,14 @@ export async function signIn(page: Page, phone: string, password: string): Promi
   await logInByPassword(page, phone, password);
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+}
+
+/** Signs the demo administrator in and into the demo company's console, as a person would. */
+export async function adminIntoCompany(page: Page): Promise<void> {
+  await signIn(page, DEMO.admin, DEMO.password);
+  await page.getByRole('button', { name: 'Switch console: Personal Console' }).click();
+  await page.getByRole('menuitem', { name: DEMO.company }).click();
+  await page.getByRole('button', { name: `Switch console: ${DEMO.company}` }).waitFor();
 }
 
 /**

@@ -13,13 +13,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  apiPath,
-  type ContractCreated,
-  type ContractDetail,
-  type ContractDocument,
-  type UploadedFile,
-} from '@esign/platform';
+import { apiPath, type ContractCreated, type ContractDetail } from '@esign/platform';
 import {
   createEditorStore,
   createPage,
@@ -29,11 +23,11 @@ import {
 } from '@esign/template-editor/core';
 import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { A4, contractPdf } from '../src/stories/demoPdf';
+import { A4 } from '../src/stories/demoPdf';
 import { api } from './api';
-import { screenshot, signIn, typeInto } from './browser';
+import { adminIntoCompany, screenshot, signIn, typeInto } from './browser';
 import { endToEnd } from './harness';
-import { enabledTemplate, initiateFromTemplate } from './contractSetup';
+import { enabledTemplate, initiateFromTemplate, uploadedDocument } from './contractSetup';
 import { DEMO } from './server';
 
 const run = promisify(execFile);
@@ -92,17 +86,7 @@ function placeSupplyFields(store: EditorStore, pageId: string): void {
 
 /** Initiates a contract from an uploaded PDF in the page's console: A the company, B the person. */
 async function initiate(page: Page, name: string): Promise<ContractCreated> {
-  const file = await api<UploadedFile>(page, apiPath('upload'), undefined, {
-    file: {
-      name: `${name}.pdf`,
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(contractPdf(name, 1), 'latin1'),
-    },
-  });
-  const document = await api<ContractDocument>(page, apiPath('documentCreate'), {
-    fileId: file.id,
-  });
-  expect(document.status).toBe('ready');
+  const document = await uploadedDocument(page, name);
   return api<ContractCreated>(page, apiPath('contractCreate'), {
     name,
     participants: [
@@ -130,10 +114,7 @@ async function administrator(page: Page): Promise<{ admin: Page; context: Browse
   });
   context.setDefaultTimeout(20_000);
   const admin = await context.newPage();
-  await signIn(admin, DEMO.admin, DEMO.password);
-  await admin.getByRole('button', { name: 'Switch console: Personal Console' }).click();
-  await admin.getByRole('menuitem', { name: DEMO.company }).click();
-  await admin.getByRole('button', { name: `Switch console: ${DEMO.company}` }).waitFor();
+  await adminIntoCompany(admin);
   return { admin, context };
 }
 

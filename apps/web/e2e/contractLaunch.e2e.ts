@@ -9,10 +9,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type EditorStore, type TemplateProject } from '@esign/template-editor/core';
-import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { A4, contractPdf } from '../src/stories/demoPdf';
-import { screenshot, signIn, typeInto } from './browser';
+import { adminIntoCompany, screenshot, typeInto } from './browser';
 import { confirmed, enabledTemplate, nameDemoPersonAsB } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
@@ -27,14 +26,6 @@ function contractFile(name: string, title: string): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'esign-e2e-launch-')), name);
   writeFileSync(file, Buffer.from(contractPdf(title, 1), 'latin1'));
   return file;
-}
-
-/** Signs the demo administrator into the demo company's console. */
-async function intoCompany(page: Page): Promise<void> {
-  await signIn(page, DEMO.admin, DEMO.password);
-  await page.getByRole('button', { name: 'Switch console: Personal Console' }).click();
-  await page.getByRole('menuitem', { name: DEMO.company }).click();
-  await page.getByRole('button', { name: `Switch console: ${DEMO.company}` }).waitFor();
 }
 
 /** The supply template: party A, the company, fills in its address and seals; party B signs. */
@@ -60,7 +51,7 @@ function placeSupplyFields(store: EditorStore, pageId: string): void {
 describe('initiating contracts, end to end', () => {
   it('from an uploaded PDF: a seal for A and a signature for B placed, sent, confirmed and listed', async () => {
     const page = await newPage({ width: 1366, height: 900 });
-    await intoCompany(page);
+    await adminIntoCompany(page);
     await page.goto('/agency-contract/directly-launch');
     await page.getByRole('heading', { name: 'Initiate a contract', level: 1 }).waitFor();
 
@@ -154,7 +145,7 @@ describe('initiating contracts, end to end', () => {
 
   it('from an enabled template: its parties named, the initiator’s field filled, sent', async () => {
     const page = await newPage({ width: 1366, height: 900 });
-    await intoCompany(page);
+    await adminIntoCompany(page);
     const templateId = await enabledTemplate(
       page,
       'Supply agreement',

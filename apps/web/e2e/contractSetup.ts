@@ -25,6 +25,22 @@ import { api } from './api';
 import { typeInto } from './browser';
 import { DEMO } from './server';
 
+/** A one-page contract PDF titled `name`, uploaded and made a ready document of the page's console. */
+export async function uploadedDocument(page: Page, name: string): Promise<ContractDocument> {
+  const file = await api<UploadedFile>(page, apiPath('upload'), undefined, {
+    file: {
+      name: `${name}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(contractPdf(name, 1), 'latin1'),
+    },
+  });
+  const document = await api<ContractDocument>(page, apiPath('documentCreate'), {
+    fileId: file.id,
+  });
+  if (document.status !== 'ready') throw new Error(`the document is ${document.status}`);
+  return document;
+}
+
 /** A template's party: its letter, role name, and whether it signs and fills in. */
 export interface TemplateRole {
   party: TemplateParty;
@@ -43,16 +59,7 @@ export async function enabledTemplate(
   roles: readonly TemplateRole[],
   place: (store: EditorStore, pageId: string) => void,
 ): Promise<string> {
-  const file = await api<UploadedFile>(page, apiPath('upload'), undefined, {
-    file: {
-      name: `${name}.pdf`,
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(contractPdf(name, 1), 'latin1'),
-    },
-  });
-  const document = await api<ContractDocument>(page, apiPath('documentCreate'), {
-    fileId: file.id,
-  });
+  const document = await uploadedDocument(page, name);
   const { id } = await api<TemplateCreated>(page, apiPath('templateSaveInfo'), {
     name,
     classifyId: null,

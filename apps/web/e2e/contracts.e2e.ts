@@ -5,12 +5,7 @@
  * "Handled by me" with Sign, searches by number (kept in the address across a reload), and goes
  * through the tabs, each with its own empty state.
  */
-import {
-  apiPath,
-  type ContractCreated,
-  type ContractDocument,
-  type UploadedFile,
-} from '@esign/platform';
+import { apiPath, type ContractCreated } from '@esign/platform';
 import {
   createEditorStore,
   createPage,
@@ -19,9 +14,10 @@ import {
 } from '@esign/template-editor/core';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { A4, contractPdf } from '../src/stories/demoPdf';
+import { A4 } from '../src/stories/demoPdf';
 import { api } from './api';
 import { screenshot, signIn, typeInto } from './browser';
+import { uploadedDocument } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
 
@@ -46,17 +42,7 @@ function sealAndSignature() {
 
 /** Initiates a contract from an uploaded PDF in the page's console, naming the demo person B. */
 async function initiate(page: Page, name: string): Promise<ContractCreated> {
-  const file = await api<UploadedFile>(page, apiPath('upload'), undefined, {
-    file: {
-      name: `${name}.pdf`,
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(contractPdf(name, 1), 'latin1'),
-    },
-  });
-  const document = await api<ContractDocument>(page, apiPath('documentCreate'), {
-    fileId: file.id,
-  });
-  expect(document.status).toBe('ready');
+  const document = await uploadedDocument(page, name);
   return api<ContractCreated>(page, apiPath('contractCreate'), {
     name,
     participants: [

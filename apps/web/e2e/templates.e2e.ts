@@ -21,7 +21,7 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { contractPdf } from '../src/stories/demoPdf';
 import { api } from './api';
-import { screenshot, signIn, typeInto } from './browser';
+import { adminIntoCompany, screenshot, signIn, typeInto } from './browser';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
 
@@ -78,14 +78,6 @@ function fieldsOf(project: TemplateProject) {
   );
 }
 
-/** Signs the demo administrator into the demo company's console. */
-async function intoCompany(page: Page): Promise<void> {
-  await signIn(page, DEMO.admin, DEMO.password);
-  await page.getByRole('button', { name: 'Switch console: Personal Console' }).click();
-  await page.getByRole('menuitem', { name: DEMO.company }).click();
-  await page.getByRole('button', { name: `Switch console: ${DEMO.company}` }).waitFor();
-}
-
 /** Fills the new-template form up to a ready document. */
 async function newTemplate(page: Page, name: string, file: string, fileName: string) {
   await page.goto('/template/view');
@@ -106,7 +98,7 @@ const setParty = (page: Page, party: string) =>
 describe('templates in the platform, end to end', () => {
   it('a company template: fields for A and B, a seal on both pages, saved and reopened exactly, disabled and enabled, previewed by a stranger', async () => {
     const page = await newPage({ width: 1366, height: 900 });
-    await intoCompany(page);
+    await adminIntoCompany(page);
     const name = 'Service agreement';
     await newTemplate(
       page,
