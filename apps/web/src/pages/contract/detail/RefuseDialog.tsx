@@ -1,5 +1,5 @@
 import { REFUSAL_REASON_MAX, type TemplateParty } from '@esign/platform';
-import { App, Form, Input } from 'antd';
+import { App, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   rejectContract,
@@ -8,9 +8,7 @@ import {
 } from '../../../api/contractActions';
 import { failureMessage } from '../../../api/templateEditor';
 import { FormModal } from '../../../forms/FormModal';
-import { requiredRule } from '../../../forms/rules';
-import { localeOf } from '../../../i18n/locale';
-import { submitOnEnter } from './submitOnEnter';
+import { ReasonField } from './ReasonField';
 
 /** The session's party that refuses: its first that has not signed or refused. */
 function refusingParty(detail: EditorContractDetail): TemplateParty | undefined {
@@ -34,8 +32,7 @@ export function RefuseDialog({
   onClose(): void;
   onDone(): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(i18n);
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const refuse = useContractAction(rejectContract);
@@ -64,22 +61,12 @@ export function RefuseDialog({
       onClose={onClose}
     >
       <p>{t('contractDetail.refuseHint')}</p>
-      <Form.Item
-        name="reason"
+      <ReasonField
         label={t('contractDetail.refuseReason')}
-        rules={[
-          requiredRule(locale, 'refusalReasonRequired'),
-          { max: REFUSAL_REASON_MAX, message: t('contractDetail.reasonTooLong') },
-        ]}
-      >
-        <Input.TextArea
-          autoFocus
-          rows={3}
-          maxLength={REFUSAL_REASON_MAX}
-          showCount
-          onKeyDown={submitOnEnter(() => form.submit())}
-        />
-      </Form.Item>
+        required="refusalReasonRequired"
+        max={REFUSAL_REASON_MAX}
+        onSubmit={() => form.submit()}
+      />
     </FormModal>
   );
 }

@@ -19,7 +19,7 @@ import { useCountdown } from '../../../forms/useCountdown';
 import { formatDateTime } from '../../../i18n/dates';
 import { localeOf } from '../../../i18n/locale';
 import { useSession } from '../../../session';
-import { submitOnEnter } from './submitOnEnter';
+import { ReasonField } from './ReasonField';
 
 interface RescindValues {
   reason?: string;
@@ -152,22 +152,12 @@ export function RescindDialog({
             </ul>
           ) : null}
           {asking ? (
-            <Form.Item
-              name="reason"
+            <ReasonField
               label={t('contractDetail.rescindReason')}
-              rules={[
-                requiredRule(locale, 'rescissionReasonRequired'),
-                { max: RESCISSION_REASON_MAX, message: t('contractDetail.reasonTooLong') },
-              ]}
-            >
-              <Input.TextArea
-                autoFocus
-                rows={3}
-                maxLength={RESCISSION_REASON_MAX}
-                showCount
-                onKeyDown={submitOnEnter(() => form.submit())}
-              />
-            </Form.Item>
+              required="rescissionReasonRequired"
+              max={RESCISSION_REASON_MAX}
+              onSubmit={() => form.submit()}
+            />
           ) : null}
           {state.canAgree ? (
             <>
