@@ -203,6 +203,26 @@ export async function renderFilledDocument(
   });
 }
 
+/**
+ * Refuses (422, `pdfFailure`) a contract whose filled document cannot be written: a value too long
+ * for its box even at the smallest font size, a document gone missing. Contract/create and
+ * contract/write call it with the values about to be stored, so that no contract is left that
+ * nobody can sign.
+ */
+export async function requireWritable(
+  sql: Sql,
+  storage: Storage,
+  locale: Locale,
+  contract: FilledContract,
+): Promise<void> {
+  try {
+    await renderFilledDocument(sql, storage, contract);
+  } catch (error) {
+    if (error instanceof PdfError) throw pdfFailure(error, locale);
+    throw error;
+  }
+}
+
 /** A PDF the editor's writer or the signer cannot write, as the user's message. */
 export function pdfFailure(error: PdfError, locale: Locale): ApiError {
   const reason = error.messages[locale];

@@ -36,6 +36,7 @@ import {
   type CheckedProject,
 } from '../templates/project';
 import { findTemplate } from '../templates/queries';
+import { requireWritable } from './contract-pdf';
 import { scheduleExpiry } from './expiry';
 import { INITIATOR_FIELD_RULES, fillPartyFields } from './field-values';
 import { refreshTurns } from './turn';
@@ -193,6 +194,12 @@ export async function createContract(
   fillPartyFields(source.project, mine, body.values, INITIATOR_FIELD_RULES);
   const checked = deriveFrom(source.project, source.pageSizes);
   requireSignable(checked, locale);
+  // The initiator's values must go on the page, or nobody could ever sign it.
+  await requireWritable(database, storage, locale, {
+    tenant_id: session.tenantId,
+    document_id: source.document.id,
+    project: checked.project,
+  });
 
   const othersFill = parties.some((p) => p.fill && !mine.has(p.party));
   const status: ContractStatus = othersFill ? 'filling' : 'signing';

@@ -65,8 +65,13 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
         pdfSha256: PDF_SHA256,
       } satisfies ContractActed,
     },
-    handler: async ({ session, body, request }): Promise<ContractActed> =>
-      writeContract(database, body, { session, ip: request.ip }),
+    handler: async ({ session, body, request, locale }): Promise<ContractActed> =>
+      writeContract(database, body, {
+        session,
+        ip: request.ip,
+        storage: context.storage,
+        locale,
+      }),
   });
 
   route(app, context, {

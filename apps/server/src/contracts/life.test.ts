@@ -124,6 +124,11 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
           400,
           expect.stringContaining('PNG or JPEG') as unknown as string,
         ],
+        [
+          { ...validValues(), [field.Amount]: '1'.repeat(3000) },
+          422,
+          'The contract’s PDF could not be written: A value is too long for its field even at the smallest font size. (Amount)',
+        ],
         [{ ...validValues(), [field.Address]: '  ' }, 400, 'Please fill in every required field'],
         [{ [field.Address]: 'Somewhere' }, 400, 'Please fill in every required field'],
       ];

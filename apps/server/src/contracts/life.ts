@@ -17,6 +17,7 @@ import {
   URGE_INTERVAL_MS,
   type ContractActed,
   type ContractUrged,
+  type Locale,
   type TemplateParty,
   type contractRejectBody,
   type contractRevokeBody,
@@ -26,6 +27,7 @@ import type { z } from 'zod/mini';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database, Queryable } from '../db';
 import { ApiError } from '../http/route';
+import type { Storage } from '../storage';
 import {
   actOnContract,
   initiatorOf,
@@ -36,6 +38,7 @@ import {
 } from './act';
 import { PARTY_FIELD_RULES, fillPartyFields } from './field-values';
 import { LIFE_NOTICES } from './life-notices';
+import { requireWritable } from './contract-pdf';
 
 /** Who asks, for the audit trail. */
 export interface LifeRequest {
@@ -71,7 +74,7 @@ async function everyoneBut(act: Act): Promise<Recipient[]> {
 export async function writeContract(
   database: Database,
   body: z.output<typeof contractWriteBody>,
-  { session, ip }: LifeRequest,
+  { session, ip, storage, locale }: LifeRequest & { storage: Storage; locale: Locale },
 ): Promise<ContractActed> {
   return actOnContract(
     database,
@@ -94,6 +97,13 @@ export async function writeContract(
         body.values,
         PARTY_FIELD_RULES,
       );
+      // The values must go on the page: a value too long for its box even at the smallest size
+      // is refused now (422, saying which field), not when a party comes to sign.
+      await requireWritable(act.tx, storage, locale, {
+        tenant_id: session.tenantId,
+        document_id: act.contract.document_id,
+        project,
+      });
       const allFilled = act.parties.every(
         (p) => !p.fills || p.filled_at !== null || p.party === party.party,
       );

@@ -521,9 +521,33 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(stored!.ticket_hash).not.toContain(valid.body.data.ticket);
   });
 
+  it('refuses at create a value too long for its box, so that no contract is left unsignable', async () => {
+    const before = await server.database.query('SELECT id FROM contracts');
+    const refused = await sendForSigning(server, cast, {
+      price: '人民币一百元整 '.repeat(250),
+    }).catch((error: Error) => error.message);
+    expect(refused).toBe(
+      'contract/create failed: The contract’s PDF could not be written: A value is too long for its field even at the smallest font size. (Price)',
+    );
+    expect(await server.database.query('SELECT id FROM contracts')).toEqual(before);
+  });
+
   it('refuses a signature whose PDF cannot be written, saying why in the user’s language', async () => {
-    // A price far too long for its box, even at the smallest font size.
-    const { id } = await sendForSigning(server, cast, { price: '人民币一百元整 '.repeat(250) });
+    // A price far too long for its box, even at the smallest font size, in a contract stored
+    // before create and write refused such values.
+    const { id } = await sendForSigning(server, cast);
+    const [row] = await server.database.query<{ project: TemplateProject }>(
+      'SELECT project FROM contracts WHERE id = $1',
+      [id],
+    );
+    const project = row!.project;
+    project.pages[0]!.elements.find((e) => e.title === 'Price')!.value = '人民币一百元整 '.repeat(
+      250,
+    );
+    await server.database.query('UPDATE contracts SET project = $2::jsonb WHERE id = $1', [
+      id,
+      JSON.stringify(project),
+    ]);
     const ticket = await signTicketFor(server, person, PERSON_PHONE, id);
     const before = await counts(id);
     const answer = await personZh.post('contractSign', {
