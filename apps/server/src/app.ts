@@ -6,6 +6,8 @@ import { captchaRoutes } from './captcha/routes';
 import { randomCaptchaText } from './captcha/store';
 import { signingKey } from './auth/tokens';
 import { companyRoutes } from './companies/routes';
+import { companyInfoRoutes } from './company-info/routes';
+import { companyRoleRoutes } from './company-roles/routes';
 import type { AppContext } from './context';
 import { contractExpiry } from './contracts/expiry';
 import { contractRoutes } from './contracts/routes';
@@ -18,7 +20,7 @@ import { answerClientError } from './http/client-error';
 import { closeConnectionsOnceIdle } from './http/drain';
 import { addSecurityHeaders } from './http/security-headers';
 import { openApiDocument } from './http/openapi';
-import { ApiError, apiErrorBody } from './http/route';
+import { ApiError, apiErrorBody, describeRoute } from './http/route';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
 import { requestLocale } from './locale';
 import { menuRoutes } from './menus/routes';
@@ -27,6 +29,7 @@ import { sealRoutes } from './seals/routes';
 import { developmentSmsProvider, type SmsProvider } from './sms/provider';
 import { smsRoutes } from './sms/routes';
 import { staffRoutes } from './staff/routes';
+import { subCompanyRoutes } from './sub-companies/routes';
 import type { Storage } from './storage';
 import { templateRoutes } from './templates/routes';
 import { tenantRoutes } from './tenants/routes';
@@ -62,6 +65,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job worker, started when the app is ready and stopped when it closes. */
     jobs: JobWorker;
+    /**
+     * Every route registered under /api (`GET /api/blade-user/info`), whether or not through the
+     * route helper: the permission test holds each to having declared what it needs.
+     */
+    apiRoutes: string[];
   }
 }
 
@@ -84,6 +92,9 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   contractExpiry,
   templateRoutes,
   staffRoutes,
+  companyRoleRoutes,
+  companyInfoRoutes,
+  subCompanyRoutes,
   sealRoutes,
 ];
 
@@ -109,6 +120,14 @@ export async function buildApp({
     return503OnClosing: true,
     trustProxy,
     clientErrorHandler: answerClientError,
+  });
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (options) => {
+    if (!options.url.startsWith('/api/')) return;
+    for (const method of [options.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push(`${method} ${options.url}`);
+    }
   });
   closeConnectionsOnceIdle(app);
   addSecurityHeaders(app);
@@ -151,6 +170,14 @@ export async function buildApp({
       reply.status(404).send(fail(CODES.notFound, message('notFound', requestLocale(request)))),
   );
 
+  describeRoute(context, {
+    method: 'GET',
+    path: PATHS.health,
+    summary: 'Whether the server, its database and its file storage are up (503 when not)',
+    tag: 'health',
+    auth: 'public',
+    permission: 'public',
+  });
   app.get(`/api${PATHS.health}`, async (request, reply) => {
     const [databaseUp, storageUp] = await Promise.all([
       database.query('SELECT 1 AS up').then(
@@ -172,6 +199,14 @@ export async function buildApp({
 
   for (const module of MODULES) await app.register(module, context);
 
+  describeRoute(context, {
+    method: 'GET',
+    path: PATHS.openapi,
+    summary: 'This document',
+    tag: 'health',
+    auth: 'public',
+    permission: 'public',
+  });
   let document: Record<string, unknown> | undefined;
   app.get(`/api${PATHS.openapi}`, async () => (document ??= openApiDocument(context.routes)));
 

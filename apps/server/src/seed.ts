@@ -1,4 +1,5 @@
 import { DEFAULT_TENANT_ID } from '@esign/platform';
+import { addMember, createBuiltinRoles } from './companies/roles';
 import type { Database, Queryable } from './db';
 import { hashPassword } from './passwords';
 
@@ -32,10 +33,8 @@ async function adminOf(tx: Queryable, company: string, userId: number): Promise<
     'SELECT id FROM companies WHERE tenant_id = $1 AND full_name = $2',
     [DEFAULT_TENANT_ID, company],
   );
-  await tx.query(
-    'INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [row!.id, userId, 'admin'],
-  );
+  await createBuiltinRoles(tx, Number(row!.id));
+  await addMember(tx, Number(row!.id), userId, 'admin');
   return row!.id;
 }
 

@@ -1,3 +1,4 @@
+import { PERSONAL_CONSOLE_ID } from '@esign/platform';
 import { ConfigProvider, message } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,6 +9,7 @@ import { fetchUserInfo } from './api/shell';
 import { queries } from './api/queries';
 import { queryClient } from './api/queryClient';
 import { loginPath } from './routes/guards';
+import { HOME_PATH } from './routes/table';
 import { createAppRouter } from './routes/router';
 import { session, tabChannel } from './session';
 import { inRefreshWindow, refreshSession } from './session/refresh';
@@ -26,6 +28,16 @@ bindRequestUi({
   toLogin: () => {
     const { pathname, search } = router.state.location;
     void router.navigate(loginPath(Date.now(), `${pathname}${search}`), { replace: true });
+  },
+  // Forbidden or removed in the session's company: on into the personal console, at home.
+  leaveCompany: async () => {
+    try {
+      session.getState().signIn(await signInToConsole(PERSONAL_CONSOLE_ID), Date.now());
+      queryClient.clear();
+      await router.navigate(HOME_PATH, { replace: true });
+    } catch {
+      // The toast has said why; a session that cannot move ends with its next 401.
+    }
   },
 });
 

@@ -3,6 +3,7 @@
  * app. Every call but the token endpoint wraps its `data` in the envelope `{ code, success, data,
  * msg }`. Where the spec says "payload values are not shown", the choice made is written here.
  */
+import type { Permission } from './permissions';
 
 /** POST oauth/token answers OAuth2 JSON (no envelope). */
 export interface TokenResponse {
@@ -80,8 +81,14 @@ export interface UserInfo {
   /** The console of the session: company id or -1. */
   companyId: number;
   companyName: string;
-  /** Roles in the current console: 'admin' for a company administrator or the personal console's owner. */
+  /**
+   * The role in the current console, as a list of one: a built-in role's key ('admin' for the
+   * company's system administrator or the personal console's owner, 'legal', 'sealManager',
+   * 'sealUser', 'employee') or a custom role's name.
+   */
   roles: string[];
+  /** What the role grants in this console (every permission in the personal console). */
+  permissions: Permission[];
 }
 
 /** GET busi-user/get-company-list: the companies the user belongs to. */
@@ -121,6 +128,8 @@ export interface MenuData {
   routes: MenuRoute[];
   /** Role names of the session; 'admin' sees every route. */
   roles: string[];
+  /** The permissions the routes were chosen by: the web app shows buttons by them. */
+  permissions: Permission[];
 }
 
 /** One page of a list (current from 1). */

@@ -15,6 +15,11 @@ export const CODES = {
   notFound: 404,
   tooManyRequests: 429,
   serverError: 500,
+  /**
+   * HTTP 403 of a session in a company its user no longer belongs to or is forbidden in: the
+   * client moves the session to the personal console and goes home.
+   */
+  companyAccessEnded: 403001,
   /** Passed through by the client without a toast. */
   silent: 101007,
 } as const;

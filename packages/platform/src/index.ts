@@ -1,5 +1,7 @@
 /** `@esign/platform`: what the server and the web app share. */
 export * from './api';
+export * from './company-info';
+export * from './company-roles';
 export * from './constants';
 export * from './contract-actions';
 export * from './contract-create';
@@ -11,6 +13,9 @@ export * from './envelope';
 export * from './messages';
 export * from './paging';
 export * from './paths';
+export * from './permissions';
+export * from './staff';
+export * from './sub-companies';
 export * from './templates';
 export * from './uploads';
 export * from './validation';

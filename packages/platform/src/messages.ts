@@ -1,4 +1,8 @@
+import { COMPANY_INFO_MESSAGES } from './company-info';
+import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import type { Locale } from './constants';
+import { STAFF_MESSAGES } from './staff';
+import { SUB_COMPANY_MESSAGES } from './sub-companies';
 
 /** Every validation message of the platform, in English (the spec's wording) and Chinese. */
 export const MESSAGES = {
@@ -103,6 +107,10 @@ export const MESSAGES = {
   },
   passwordAlreadySet: { en: 'A password is already set', zh: '已设置过密码' },
   noPermission: { en: 'No permission for now', zh: '暂无权限' },
+  companyAccessEnded: {
+    en: 'You no longer have access to this company',
+    zh: '您已无权进入该企业',
+  },
   invalidValue: { en: 'Invalid value', zh: '取值无效' },
   // Templates and template categories (spec 001 §5 wording where the spec has one).
   templateNameRequired: { en: 'The template name cannot be empty', zh: '模板名称不能为空' },
@@ -422,6 +430,10 @@ export const MESSAGES = {
     en: 'Your party has already agreed to rescind this contract',
     zh: '您已同意解除该合同',
   },
+  ...STAFF_MESSAGES,
+  ...COMPANY_ROLE_MESSAGES,
+  ...COMPANY_INFO_MESSAGES,
+  ...SUB_COMPANY_MESSAGES,
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -38,7 +38,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     path: PATHS.isPasswordSet,
     summary: 'Whether the user has a password',
     tag: 'blade-user',
-    auth: 'user',
+    permission: 'signedIn',
     handler: async ({ session }): Promise<boolean> =>
       (await signedInUser(database, session)).password_hash !== null,
   });
@@ -51,7 +51,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     },
     summary: 'Change the password (old, new, confirmation); revokes every refresh token',
     tag: 'blade-user',
-    auth: 'user',
+    permission: 'signedIn',
     body: passwordChangeSchema,
     handler: async ({ request, session, body }) => {
       const user = await signedInUser(database, session);
@@ -75,7 +75,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     example: { query: { password: 'Demo12345' } },
     summary: 'Set the first password of a user who has none',
     tag: 'blade-user',
-    auth: 'user',
+    permission: 'signedIn',
     query: z.object({ password: passwordSchema }),
     handler: async ({ session, query: { password } }) => {
       const updated = await database.query(
@@ -94,7 +94,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     example: { query: { phone: '13800000001' } },
     summary: 'Send a password-reset code to a registered phone',
     tag: 'blade-user',
-    auth: 'public',
+    permission: 'public',
     query: phoneQuery,
     handler: async ({ request, query: { phone } }): Promise<CodeSent> => {
       const tenantId = await requestTenant(database, request);
@@ -109,7 +109,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     example: { query: { phone: '13800000001', code: '123456' } },
     summary: 'Check a password-reset code without spending it',
     tag: 'blade-user',
-    auth: 'public',
+    permission: 'public',
     query: phoneCodeQuery,
     handler: async ({ request, query: { phone, code } }) => {
       const tenantId = await requestTenant(database, request);
@@ -125,7 +125,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     example: { query: { phone: '13800000001', code: '123456', password: 'Better2026' } },
     summary: 'Reset a forgotten password with the code; revokes every refresh token',
     tag: 'blade-user',
-    auth: 'public',
+    permission: 'public',
     query: z.extend(phoneCodeQuery, { password: passwordSchema }),
     handler: async ({ request, query: { phone, code, password } }) => {
       const tenantId = await requestTenant(database, request);

@@ -19,7 +19,7 @@ export function phoneRoutes(app: FastifyInstance, context: AppContext): void {
     example: { query: { phone: '13900000009' } },
     summary: 'Send a code to the new phone, which must not be registered in the tenant',
     tag: 'blade-user',
-    auth: 'user',
+    permission: 'signedIn',
     query: phoneQuery,
     handler: async ({ request, session, query: { phone } }): Promise<CodeSent> => {
       const { tenantId } = session;
@@ -34,7 +34,7 @@ export function phoneRoutes(app: FastifyInstance, context: AppContext): void {
     example: { query: { phone: '13900000009', code: '123456' } },
     summary: 'Change the phone number with the code sent to the new phone',
     tag: 'blade-user',
-    auth: 'user',
+    permission: 'signedIn',
     query: phoneCodeQuery,
     handler: async ({ session, query: { phone, code } }) => {
       const { tenantId } = session;

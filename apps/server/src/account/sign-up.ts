@@ -30,7 +30,7 @@ export function signUpRoutes(app: FastifyInstance, context: AppContext): void {
     example: { query: { phone: '13800000001' } },
     summary: 'Whether a phone is registered in the tenant',
     tag: 'blade-user',
-    auth: 'public',
+    permission: 'public',
     query: phoneQuery,
     handler: async ({ request, query: { phone } }): Promise<CheckPhoneData> => {
       const tenantId = await requestTenant(database, request);
@@ -44,7 +44,7 @@ export function signUpRoutes(app: FastifyInstance, context: AppContext): void {
     example: { query: { phone: '13800000001' } },
     summary: 'Send a registration code to a phone that is not registered yet',
     tag: 'blade-user',
-    auth: 'public',
+    permission: 'public',
     query: phoneQuery,
     handler: async ({ request, query: { phone } }): Promise<CodeSent> => {
       const tenantId = await requestTenant(database, request);
@@ -59,7 +59,7 @@ export function signUpRoutes(app: FastifyInstance, context: AppContext): void {
     example: { query: { phone: '13800000001', code: '123456', password: 'Demo12345' } },
     summary: 'Register with phone, code and password; answers the token response (signed in)',
     tag: 'blade-user',
-    auth: 'public',
+    permission: 'public',
     query: z.extend(phoneCodeQuery, { password: passwordSchema }),
     handler: async ({ request, query: { phone, code, password } }) => {
       const tenantId = await requestTenant(database, request);

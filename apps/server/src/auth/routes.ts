@@ -1,4 +1,11 @@
-import { CLIENT_ID, CLIENT_SECRET, PATHS, message, type TokenError } from '@esign/platform';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  PATHS,
+  message,
+  type TokenError,
+  type UserInfo,
+} from '@esign/platform';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
@@ -11,7 +18,6 @@ import { OAuthError, USER_COLUMNS, type UserRow } from './grants/types';
 import { tokenResponse } from './token-response';
 import { revokeRefreshTokens } from './tokens';
 import { ApiError } from '../http/route';
-import { sessionConsole } from '../companies/console';
 
 function basicClientOk(request: FastifyRequest): boolean {
   const header = headerValue(request, 'Authorization');
@@ -38,6 +44,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   const { database } = context;
 
   describeRoute(context, {
+    permission: 'public',
     method: 'POST',
     path: PATHS.token,
     example: {
@@ -83,14 +90,14 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     path: PATHS.userInfo,
     summary: 'The signed-in user',
     tag: 'blade-user',
-    auth: 'user',
-    handler: async ({ session }) => {
+    permission: 'signedIn',
+    handler: async ({ session, console: current }): Promise<UserInfo> => {
       const [user] = await database.query<UserRow>(
         `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND tenant_id = $2`,
         [session.userId, session.tenantId],
       );
       if (!user) throw new ApiError('loginExpired', 401);
-      const { companyName, roles } = await sessionConsole(database, session);
+      const { companyName, roles } = current;
       return {
         id: String(user.id),
         name: user.name,
@@ -101,6 +108,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
         companyId: session.companyId,
         companyName,
         roles,
+        permissions: [...current.grants],
       };
     },
   });
@@ -111,7 +119,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     example: { body: { refresh_token: 'eyJhbGciOiJIUzI1NiJ9.refresh.token' } },
     summary: 'Log out: revokes the given refresh token (or all of the user’s)',
     tag: 'blade-auth',
-    auth: 'user',
+    permission: 'signedIn',
     body: z.object({ refresh_token: z.optional(z.string()) }),
     handler: async ({ session, body }) => {
       await revokeRefreshTokens(database, session.userId, body.refresh_token);

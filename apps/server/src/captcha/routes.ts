@@ -11,7 +11,7 @@ export async function captchaRoutes(app: FastifyInstance, context: AppContext): 
     path: PATHS.captcha,
     summary: 'A graphic captcha: its key and an SVG image (data URL); answer in Captcha-Key/Code',
     tag: 'blade-auth',
-    auth: 'public',
+    permission: 'public',
     handler: async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return issueCaptcha(context);

@@ -121,7 +121,7 @@ describe.each(BACKENDS)('company sessions on $name', (backend) => {
   it('tells a user whether they belong to a company and administer it', async () => {
     await addUser(server.database, {
       phone: '13800000031',
-      company: { id: companyId, role: 'staff' },
+      company: { id: companyId, role: 'employee' },
     });
     const check = async (phone: string, id: string) => {
       const { access_token } = await login(server.base, phone);

@@ -16,17 +16,18 @@ export async function companyRoutes(app: FastifyInstance, context: AppContext): 
     path: PATHS.companyList,
     summary: 'The companies the signed-in user belongs to, with their verification and role',
     tag: 'blade-user',
-    auth: 'user',
+    permission: 'signedIn',
     handler: async ({ session }): Promise<CompanyListItem[]> => {
       const rows = await database.query<{
         id: string | number;
         full_name: string;
         auth_status: number;
-        role: string;
+        role: string | null;
       }>(
-        `SELECT c.id, c.full_name, c.auth_status, m.role
+        `SELECT c.id, c.full_name, c.auth_status, r.builtin AS role
          FROM company_members m JOIN companies c ON c.id = m.company_id
-         WHERE m.user_id = $1 AND c.tenant_id = $2 ORDER BY c.id`,
+         JOIN company_roles r ON r.id = m.role_id
+         WHERE m.user_id = $1 AND c.tenant_id = $2 AND m.status = 'active' ORDER BY c.id`,
         [session.userId, session.tenantId],
       );
       return rows.map((row) => ({
@@ -45,16 +46,20 @@ export async function companyRoutes(app: FastifyInstance, context: AppContext): 
     summary:
       'A company of the tenant and whether the signed-in user is its member or administrator',
     tag: 'blade-system',
-    auth: 'user',
+    permission: 'signedIn',
     query: z.object({ companyId: positiveInt() }),
     handler: async ({ session, query }): Promise<UserCompanyInfo> => {
       const [row] = await database.query<{
         full_name: string;
         auth_status: number;
+        member: boolean;
         role: string | null;
       }>(
-        `SELECT c.full_name, c.auth_status, m.role
-         FROM companies c LEFT JOIN company_members m ON m.company_id = c.id AND m.user_id = $2
+        `SELECT c.full_name, c.auth_status, m.user_id IS NOT NULL AS member, r.builtin AS role
+         FROM companies c
+         LEFT JOIN company_members m
+           ON m.company_id = c.id AND m.user_id = $2 AND m.status = 'active'
+         LEFT JOIN company_roles r ON r.id = m.role_id
          WHERE c.id = $1 AND c.tenant_id = $3`,
         [query.companyId, session.userId, session.tenantId],
       );
@@ -64,7 +69,7 @@ export async function companyRoutes(app: FastifyInstance, context: AppContext): 
         companyName: row.full_name,
         authStatus: row.auth_status as AuthStatus,
         isAdmin: row.role === 'admin',
-        isMember: row.role !== null,
+        isMember: row.member,
       };
     },
   });

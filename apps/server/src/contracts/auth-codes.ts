@@ -197,7 +197,7 @@ export function authCodeRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'Sends an SMS code to the signer’s own phone for signing the contract, or with purpose=rescind for agreeing to rescind it (once a minute; the answer masks the phone and says when another may be sent)',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: sendAuthCodeQuery,
     handler: async ({ session, query, request }): Promise<AuthCodeSent> => {
       await signingPartyOf(database, session, request.ip, query.id, query.purpose);
@@ -218,7 +218,7 @@ export function authCodeRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'Checks the SMS code of sendAuthCode and answers a sign ticket: contract/sign (or, with purpose=rescind, contract/signUnsubscribe) of that contract, once, by this user, within 10 minutes',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     body: validateAuthCodeBody,
     handler: async ({ session, body, request }): Promise<SignTicket> => {
       await signingPartyOf(database, session, request.ip, body.id, body.purpose);
@@ -240,7 +240,7 @@ export function authCodeRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'Starts a face check of the signer for signing the contract: the provider’s page to open and the token getFaceResult asks with (development: true for the development provider, which checks no face)',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: contractQuery,
     handler: async ({ session, query, request }): Promise<FaceCheckStarted> => {
       const face = context.face;
@@ -274,7 +274,7 @@ export function authCodeRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'How the face check of getFaceUrl stands: pending, failed, or passed with a sign ticket (given once)',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: faceResultQuery,
     handler: async ({ session, query, request }): Promise<FaceCheckResult> => {
       const face = context.face;

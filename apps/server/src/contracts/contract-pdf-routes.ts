@@ -165,7 +165,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     summary:
       'A 5-minute link to view the contract’s PDF as it stands (the latest signed version; before the first signature, the document with the values filled in so far); one audit entry per viewer in 10 minutes',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: contractQuery,
     handler: ({ session, locale, query, request }): Promise<ContractPdfLink> =>
       linkFor(session, locale, request.ip, query.id, 'inline'),
@@ -178,7 +178,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     summary:
       'A 5-minute link to download the contract’s PDF as it stands (saved as an attachment; one contract at a time); every download is in the audit trail',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: contractDownloadQuery,
     handler: ({ session, locale, query, request }): Promise<ContractPdfLink> =>
       linkFor(session, locale, request.ip, query.id, 'attachment'),
@@ -191,7 +191,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     summary:
       'The contract’s PDF a link of getLink or getDownloadTicket points at (no session: the ticket is the right; it works for 5 minutes)',
     tag: 'sicpay-contract',
-    auth: 'public',
+    permission: 'public',
     query: contractPdfQuery,
     handler: async ({ query, reply, locale }) => {
       const { contractId, version, disposition } = readContractPdfTicket(key, query.ticket);
@@ -218,7 +218,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     summary:
       'The digital signatures of the contract’s PDF as it stands, each verified as poppler’s pdfsig does with the platform’s authority trusted, with the party that made it',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: contractQuery,
     handler: async ({ session, locale, query }): Promise<ContractSignatures> => {
       const contract = await readableContract(database, session, query.id);

@@ -45,7 +45,7 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Checks the participants of a contract (parties A–J once each, person or company, name, phone, company name) and answers who of them is on the platform',
     tag: TAG,
-    auth: 'user',
+    permission: 'contract:launch',
     body: validateParticipantsBody,
     example: {
       body: { participants: EXAMPLE_PARTICIPANTS },
@@ -67,7 +67,7 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Checks the copy recipients of a contract (name or phone, and company name) and answers, in order, whether an account holds each phone',
     tag: TAG,
-    auth: 'user',
+    permission: 'contract:launch',
     body: validateReceiversBody,
     example: {
       body: { receivers: EXAMPLE_RECEIVERS },
@@ -88,7 +88,7 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Initiates a contract from an enabled template (templateId, values) or a ready document with the editor’s project (documentId, project); the server derives the stamp locations',
     tag: TAG,
-    auth: 'user',
+    permission: 'contract:launch',
     body: contractCreateBody,
     bodyLimit: TEMPLATE_EDIT_BODY_LIMIT_BYTES,
     example: {
@@ -118,7 +118,7 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'A contract as a party, its initiator’s console or a copy recipient sees it, with what the session may do now (myActions)',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     query: contractIdQuery,
     example: {
       query: { id: EXAMPLE_CONTRACT_ID },

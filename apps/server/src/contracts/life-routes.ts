@@ -46,7 +46,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     summary:
       'A party fills in its own fields (text, date in the field’s format or yyyy-MM-dd, image as a PNG or JPEG data URL) by the template’s rules; the last fill starts signing',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     body: contractWriteBody,
     bodyLimit: CONTRACT_WRITE_BODY_LIMIT_BYTES,
     example: {
@@ -80,7 +80,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     summary:
       'A party refuses to sign, with a reason: the contract becomes refused (signing refused) and everyone concerned is told',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     body: contractRejectBody,
     example: {
       body: { id: EXAMPLE_CONTRACT_ID, party: 'B', reason: 'The price differs from our offer' },
@@ -100,7 +100,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     summary:
       'The initiator reminds the parties whose move it is, each at most once an hour (429 urgeTooSoon with data.nextUrgeAt otherwise)',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     body: contractUrgeBody,
     example: {
       body: { id: EXAMPLE_CONTRACT_ID },
@@ -116,7 +116,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     summary:
       'The initiator withdraws a contract before it completes, with an optional reason; every party is told, those who signed included',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     body: contractRevokeBody,
     example: {
       body: { id: EXAMPLE_CONTRACT_ID, reason: 'The terms changed; a new contract follows' },
@@ -136,7 +136,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     summary:
       'The initiator removes a contract that ended unsigned (refused, approval rejected, expired, withdrawn) from its console’s lists; its record and audit trail stay',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     body: contractRemoveBody,
     example: {
       body: { id: EXAMPLE_CONTRACT_ID },
@@ -156,7 +156,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     summary:
       'A member of a party takes (lock: true, renewing its own) or releases (lock: false) a short lock on the party’s part; meanwhile the party’s fill and sign by others answer 409 contractLockedByOther',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     body: contractLockBody,
     example: {
       body: { id: EXAMPLE_CONTRACT_ID, party: 'B', lock: true },
@@ -178,7 +178,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     summary:
       'The contract’s audit trail (actor, company, time, address, document SHA-256, each entry hashing the one before) and whether its chain is intact',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     query: contractQuery,
     example: {
       query: { id: EXAMPLE_CONTRACT_ID },

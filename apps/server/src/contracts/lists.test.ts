@@ -34,7 +34,7 @@ describe.each(BACKENDS)('the contract lists on $name', (backend) => {
     const admin = Number(adminRow!.id);
     const alice = await addUser(database, {
       phone: ALICE,
-      company: { id: demo.id, role: 'staff' },
+      company: { id: demo.id, role: 'employee' },
     });
     const bob = await addUser(database, { phone: BOB, company: { id: other.id, role: 'admin' } });
     const stranger = await addUser(database, { phone: ALICE, tenantId: ELSEWHERE });

@@ -150,7 +150,7 @@ export function rescissionRoutes(app: FastifyInstance, context: AppContext): voi
     summary:
       'Where the rescission of a completed contract stands: its reason, each signing party’s agreement, and whether the session may agree now',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     query: contractQuery,
     example: { query: { id: 1 } },
     handler: async ({ session, query }): Promise<ContractRescission> =>
@@ -163,7 +163,7 @@ export function rescissionRoutes(app: FastifyInstance, context: AppContext): voi
     summary:
       'A signing party agrees to rescind a completed contract (the first asks for it, with a reason), confirmed by a ticket of base/validateAuthCode; the last agreement cancels the contract',
     tag: TAG,
-    auth: 'user',
+    permission: 'signedIn',
     body: contractRescindBody,
     example: { body: { id: 1, reason: 'The goods were never delivered', ticket: 'a-sign-ticket' } },
     handler: async ({ session, body, request }): Promise<ContractActed> =>

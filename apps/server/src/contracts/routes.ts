@@ -30,7 +30,7 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
     path: PATHS.dashboard,
     summary: 'The console’s contracts counted by status, for the home screen',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     example: {
       answer: {
         filling: 3,
@@ -53,7 +53,7 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'The contract list’s tabs of work (tab: todo = handled by me, waiting = handled by others, completed), searched and paged, newest first',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: contractQuickPageQuery,
     example: {
       query: { tab: 'todo', current: 1, size: 10, name: 'Service', status: 'filling' },
@@ -71,7 +71,7 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'My contracts (tab: all, initiated, received, copied = copy recipient), searched and paged, newest first',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: contractMyPageQuery,
     example: {
       query: {

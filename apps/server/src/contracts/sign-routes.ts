@@ -33,7 +33,7 @@ export async function contractSigningRoutes(
     summary:
       'The seals the session may sign the contract with, one per party of its console still to sign (party narrows to one): a person’s name seal in the personal console, the company’s round seal in its console',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: contractSealsQuery,
     handler: ({ session, query }): Promise<ContractSeal[]> =>
       contractSeals(database, session, query.id, query.party),
@@ -51,7 +51,7 @@ export async function contractSigningRoutes(
     summary:
       'Signs the contract for the session’s party (its turn in a sequential order) with a seal of listContractSeal and a ticket of validateAuthCode or getFaceResult (spent): the seal stamped at the party’s places and a PAdES signature, as an incremental update of the PDF',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     body: contractSignBody,
     handler: ({ session, body, locale, request }): Promise<ContractActed> =>
       signContractFor(context, { session, locale, ip: request.ip, body }),

@@ -107,7 +107,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     personZh = await client(PERSON_PHONE, 'zh');
     await addUser(database, {
       phone: MEMBER_PHONE,
-      company: { id: cast.companyId, role: 'member' },
+      company: { id: cast.companyId, role: 'employee' },
     });
     member = templateClient(
       server.base,

@@ -59,10 +59,10 @@ describe.each(BACKENDS)('the home screen’s contract counts on $name', (backend
     const admin = await userIdOf(ADMIN);
     const alice = await addUser(database, {
       phone: ALICE,
-      company: { id: demo.id, role: 'staff' },
+      company: { id: demo.id, role: 'employee' },
     });
     const bob = await addUser(database, { phone: BOB, company: { id: other.id, role: 'admin' } });
-    await addUser(database, { phone: CAROL, company: { id: demo.id, role: 'staff' } });
+    await addUser(database, { phone: CAROL, company: { id: demo.id, role: 'employee' } });
     // Alice's phone in another tenant is another person's account.
     const stranger = await addUser(database, {
       phone: ALICE,

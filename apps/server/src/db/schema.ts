@@ -38,9 +38,21 @@ export const companyMembers = pgTable(
   {
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    role: text('role').notNull().default('staff'),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('active'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.userId] })],
 );
 
-export const schema = { tenants, users, companies, companyMembers };
+export const companyRoles = pgTable('company_roles', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  builtin: text('builtin'),
+  name: text('name').notNull(),
+  grants: text('grants').array().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { tenants, users, companies, companyMembers, companyRoles };

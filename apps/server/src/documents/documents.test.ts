@@ -73,7 +73,7 @@ describe.each(BACKENDS)('contract documents on $name', (backend) => {
     const { database, base } = server;
     const demo = await demoCompanyId(database);
     const other = await addCompany(database, { name: 'Orchid Care Ltd.' });
-    await addUser(database, { phone: STAFF, company: { id: demo, role: 'staff' } });
+    await addUser(database, { phone: STAFF, company: { id: demo, role: 'employee' } });
     await addUser(database, { phone: OUTSIDER, company: { id: other, role: 'admin' } });
     // The person's phone in another tenant is another person's account.
     await addUser(database, { phone: PERSON, tenantId: ELSEWHERE });

@@ -52,7 +52,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Makes a contract document from an uploaded file (`fileId`): a PDF is checked and ready at once, a DOC or DOCX is converted to PDF',
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     body: documentCreateSchema,
     example: {
       body: { fileId: '2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f' },
@@ -82,7 +82,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     summary:
       "A document's status, page count and SHA-256; while converting, its place in the queue and the seconds elapsed",
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: documentIdSchema,
     example: { query: { id: EXAMPLE_DOCUMENT_ID }, answer: EXAMPLE_DOCUMENT },
     handler: async ({ session, query, locale }) => describe(session, query.id, locale),
@@ -93,7 +93,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     path: PATHS.documentPdf,
     summary: "A ready document's PDF (application/pdf)",
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: documentIdSchema,
     example: { query: { id: EXAMPLE_DOCUMENT_ID } },
     handler: async ({ session, query, reply }) =>
@@ -105,7 +105,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     path: PATHS.documentLink,
     summary: "The link of a ready document's PDF, fetched with the session",
     tag: 'sicpay-contract',
-    auth: 'user',
+    permission: 'signedIn',
     query: documentIdSchema,
     example: {
       query: { id: EXAMPLE_DOCUMENT_ID },

@@ -85,7 +85,7 @@ export async function developmentFaceRoutes(
     summary:
       'Development only: the development face provider’s page (no session), which checks no face and offers Pass and Fail',
     tag: 'development',
-    auth: 'public',
+    permission: 'public',
     query: z.object({ reference: referenceSchema }),
     handler: async ({ query, reply }) => {
       const outcome = await outcomeOf(query.reference);
@@ -99,7 +99,7 @@ export async function developmentFaceRoutes(
     summary:
       'Development only: answers a development face check (outcome passed or failed; form-encoded, from its page)',
     tag: 'development',
-    auth: 'public',
+    permission: 'public',
     body: z.object({ reference: referenceSchema, outcome: z.enum(['passed', 'failed']) }),
     handler: async ({ body, reply }) => {
       await database.query(

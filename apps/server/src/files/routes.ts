@@ -87,7 +87,7 @@ export async function fileRoutes(app: FastifyInstance, context: AppContext): Pro
     summary:
       'Uploads a contract document (multipart field `file`): PDF, DOC or DOCX judged by content, at most 100 MB',
     tag: 'blade-resource',
-    auth: 'user',
+    permission: 'signedIn',
     fileField: 'file',
     handler: async ({ request, reply, session }): Promise<UploadedFile> => {
       try {
@@ -107,7 +107,7 @@ export async function fileRoutes(app: FastifyInstance, context: AppContext): Pro
     example: { query: { id: '2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f' } },
     summary: 'Downloads a file the signed-in user uploaded',
     tag: 'blade-resource',
-    auth: 'user',
+    permission: 'signedIn',
     query: z.object({ id: z.uuid({ error: 'invalidValue' }) }),
     handler: async ({ session, query, reply }) => {
       const [file] = await database.query<{

@@ -28,6 +28,7 @@ describe('route examples', () => {
     summary: 'An example',
     tag: 'test',
     auth: 'user' as const,
+    permission: 'signedIn' as const,
     body: z.object({ name: z.string().check(z.minLength(1)) }),
     query: z.object({ id: z.coerce.number() }),
   };

@@ -27,13 +27,23 @@ function asParameterType(value: unknown, schema: unknown): unknown {
   return value;
 }
 
+/** Who may make a call, in one sentence of its OpenAPI description. */
+function accessText(route: DescribedRoute): string {
+  if (route.permission === 'public') return 'Access: public (no session needed).';
+  if (route.permission === 'signedIn')
+    return 'Access: any signed-in user in a console they belong to.';
+  return `Access: the permission ${route.permission} in the session’s company (every permission holds in the personal console).`;
+}
+
 /** The OpenAPI 3.1 document of the API, made from the routes' own zod schemas. */
 export function openApiDocument(routes: readonly DescribedRoute[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const operation: Record<string, unknown> = {
       summary: route.summary,
+      description: accessText(route),
       tags: [route.tag],
+      'x-permission': route.permission,
       parameters: [] as unknown[],
       responses: {
         '200':
@@ -54,6 +64,16 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
               },
         '400': { description: 'Bad input: the envelope with msg naming the field' },
         ...(route.auth === 'user' ? { '401': { description: 'Missing or expired token' } } : {}),
+        ...(route.auth === 'user'
+          ? {
+              '403': {
+                description:
+                  route.permission === 'signedIn'
+                    ? 'The user no longer belongs to the session’s company (code 403001)'
+                    : `The role lacks ${route.permission} (No permission for now), or the user no longer belongs to the company (code 403001)`,
+              },
+            }
+          : {}),
       },
       security:
         route.auth === 'user'

@@ -1,7 +1,16 @@
-import { fail, message, ok, localizeIssues, type Locale, type MessageKey } from '@esign/platform';
+import {
+  fail,
+  message,
+  ok,
+  localizeIssues,
+  type Locale,
+  type MessageKey,
+  type Permission,
+} from '@esign/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { verifyAccessToken, type AccessClaims } from '../auth/tokens';
+import { sessionConsole, type SessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import { requestLocale } from '../locale';
 import { headerValue } from './headers';
@@ -67,11 +76,20 @@ export interface RouteOptions<B extends Schema | undefined, Q extends Schema | u
   example?: RouteExample<B, Q>;
 }
 
+/**
+ * What a call needs, declared beside its schema (spec 001 §6): `public` — nobody need be signed
+ * in (sign-in itself, a ticket in the query, the public preview); `signedIn` — any signed-in user
+ * in a console they may still enter (their own account, contracts they are a party to: the
+ * handler decides row by row); or a permission of the tree, which the user's role in the session's
+ * company must grant (every permission holds in the personal console).
+ */
+export type RouteAccess = 'public' | 'signedIn' | Permission;
+
 interface PublicRoute<
   B extends Schema | undefined,
   Q extends Schema | undefined,
 > extends RouteOptions<B, Q> {
-  auth: 'public';
+  permission: 'public';
   handler(input: Handled<Out<B>, Out<Q>>): Promise<unknown>;
 }
 
@@ -79,8 +97,14 @@ interface SignedInRoute<
   B extends Schema | undefined,
   Q extends Schema | undefined,
 > extends RouteOptions<B, Q> {
-  auth: 'user';
-  handler(input: Handled<Out<B>, Out<Q>> & { session: AccessClaims }): Promise<unknown>;
+  permission: Exclude<RouteAccess, 'public'>;
+  handler(
+    input: Handled<Out<B>, Out<Q>> & {
+      session: AccessClaims;
+      /** The session's console: checked before the handler runs (403 when left or forbidden). */
+      console: SessionConsole;
+    },
+  ): Promise<unknown>;
 }
 
 /** Routes described for `/api/openapi.json`. */
@@ -90,6 +114,8 @@ export interface DescribedRoute {
   summary: string;
   tag: string;
   auth: 'public' | 'user' | 'client';
+  /** What the call needs (see `RouteAccess`); every route declares it. */
+  permission: RouteAccess;
   body?: Schema | undefined;
   query?: Schema | undefined;
   /** Where the body is form-encoded only (the OAuth2 token endpoint). */
@@ -144,10 +170,12 @@ function invalid(error: z.core.$ZodError, locale: Locale): ApiError {
 }
 
 /**
- * Registers a call under /api: checks the session (`auth: 'user'` answers 401 without a valid
- * access token), checks the query and body against their zod schemas (400 naming the field, in the
- * request's language), runs the handler and wraps what it returns in the success envelope. A
- * handler fails by throwing `ApiError`.
+ * Registers a call under /api: checks the session (401 without a valid access token unless the
+ * call is `public`), the session's console (403 `companyAccessEnded` once the user has left or is
+ * forbidden in its company), the declared permission (403 'No permission for now'), then the
+ * query and body against their zod schemas (400 naming the field, in the request's language); runs
+ * the handler and wraps what it returns in the success envelope. A handler fails by throwing
+ * `ApiError`.
  */
 export function route<
   B extends Schema | undefined = undefined,
@@ -162,7 +190,8 @@ export function route<
     path: options.path,
     summary: options.summary,
     tag: options.tag,
-    auth: options.auth,
+    auth: options.permission === 'public' ? 'public' : 'user',
+    permission: options.permission,
     body: options.body,
     query: options.query,
     fileField: options.fileField,
@@ -175,9 +204,14 @@ export function route<
     handler: async (request, reply) => {
       const locale = requestLocale(request);
       let session: AccessClaims | null = null;
-      if (options.auth === 'user') {
+      let current: SessionConsole | null = null;
+      if (options.permission !== 'public') {
         session = await sessionOf(request, context.key);
         if (!session) throw new ApiError('loginExpired', 401);
+        current = await sessionConsole(context.database, session);
+        if (options.permission !== 'signedIn' && !current.grants.has(options.permission)) {
+          throw new ApiError('noPermission', 403);
+        }
       }
       let query: unknown;
       if (options.query) {
@@ -193,9 +227,9 @@ export function route<
       }
       const input = { request, reply, locale, body, query } as Handled<Out<B>, Out<Q>>;
       const data =
-        options.auth === 'user'
-          ? await options.handler({ ...input, session: session! })
-          : await options.handler(input);
+        options.permission === 'public'
+          ? await options.handler(input)
+          : await options.handler({ ...input, session: session!, console: current! });
       // A handler that answers by itself (a file download streaming out) returns the reply.
       if (reply.sent || data === reply) return reply;
       return ok(data ?? null);

@@ -8,14 +8,24 @@ const paths = (routes: MenuRoute[]) => routes.map((route) => route.path);
 
 describe.each(BACKENDS)('the sidebar’s routes on $name', (backend) => {
   const server = useTestServer(backend);
-  const tokens = { admin: '', staff: '', personal: '' };
+  const tokens = { admin: '', staff: '', sealUser: '', legal: '', personal: '' };
 
   beforeAll(async () => {
     const companyId = await demoCompanyId(server.database);
     await addUser(server.database, {
       phone: '13800000041',
-      company: { id: companyId, role: 'staff' },
+      company: { id: companyId, role: 'employee' },
     });
+    await addUser(server.database, {
+      phone: '13800000042',
+      company: { id: companyId, role: 'sealUser' },
+    });
+    await addUser(server.database, {
+      phone: '13800000043',
+      company: { id: companyId, role: 'legal' },
+    });
+    tokens.sealUser = (await loginInto(server.base, '13800000042', companyId)).access_token;
+    tokens.legal = (await loginInto(server.base, '13800000043', companyId)).access_token;
     tokens.admin = (await loginInto(server.base, '13800000002', companyId)).access_token;
     tokens.staff = (await loginInto(server.base, '13800000041', companyId)).access_token;
     tokens.personal = (await login(server.base, '13800000001')).access_token;
@@ -64,13 +74,40 @@ describe.each(BACKENDS)('the sidebar’s routes on $name', (backend) => {
 
   it('gives staff only what their role is granted in the enterprise console', async () => {
     const data = await menu(tokens.staff);
-    expect(data.roles).toEqual(['staff']);
+    expect(data.roles).toEqual(['employee']);
+    expect(data.permissions).toEqual([
+      'company:view',
+      'template:view',
+      'template:add',
+      'contract:launch',
+    ]);
     expect(paths(section(data, '/enterprise-console')!.children)).toEqual([
+      '/enterprise-console/company_info',
+    ]);
+    expect(section(data, '/agency-contract')?.children).toHaveLength(8);
+
+    const sealUser = await menu(tokens.sealUser);
+    expect(sealUser.roles).toEqual(['sealUser']);
+    expect(paths(section(sealUser, '/enterprise-console')!.children)).toEqual([
       '/enterprise-console/company_info',
       '/enterprise-console/seal',
       '/enterprise-console/seal-view',
     ]);
-    expect(section(data, '/agency-contract')?.children).toHaveLength(8);
+  });
+
+  it('withholds a page the role does not grant, and a section with none left', async () => {
+    const companyId = await demoCompanyId(server.database);
+    await server.database.query(
+      `UPDATE company_roles SET grants = '{}' WHERE company_id = $1 AND builtin = 'legal'`,
+      [companyId],
+    );
+    const data = await menu(tokens.legal);
+    expect(paths(data.routes)).not.toContain('/enterprise-console');
+    expect(paths(section(data, '/agency-contract')!.children)).not.toContain(
+      '/agency-contract/directly-launch',
+    );
+    expect(paths(data.routes)).not.toContain('/template');
+    expect((await leftMenu(tokens.legal, '/enterprise-console')).status).toBe(403);
   });
 
   it('gives the personal console the personal and shared sections, no enterprise console', async () => {
@@ -85,11 +122,7 @@ describe.each(BACKENDS)('the sidebar’s routes on $name', (backend) => {
     expect(admin.status).toBe(200);
     expect(admin.body.data).toHaveLength(19);
     const staff = await leftMenu(tokens.staff, '/enterprise-console');
-    expect(paths(staff.body.data)).toEqual([
-      '/enterprise-console/company_info',
-      '/enterprise-console/seal',
-      '/enterprise-console/seal-view',
-    ]);
+    expect(paths(staff.body.data)).toEqual(['/enterprise-console/company_info']);
     expect(paths((await leftMenu(tokens.personal, '/user-center')).body.data)).toContain(
       '/user-center/basic',
     );

@@ -1,8 +1,14 @@
-import { PATHS, PERSONAL_CONSOLE_ID, type MenuData, type MenuRoute } from '@esign/platform';
+import {
+  PATHS,
+  PERSONAL_CONSOLE_ID,
+  routePermission,
+  type MenuData,
+  type MenuRoute,
+} from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { AccessClaims } from '../auth/tokens';
-import { sessionConsole, type SessionConsole } from '../companies/console';
+import type { SessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import type { Database } from '../db';
 import { ApiError, route } from '../http/route';
@@ -18,8 +24,10 @@ interface MenuRow {
 
 /**
  * The routes a console may open, as a tree in sidebar order: in the personal console the personal
- * and shared sections; in a company those its administrator sees all of, and other members as far
- * as their role is listed. A route shows only under a parent that shows.
+ * and shared sections; in a company the company and shared sections, each page as far as the
+ * member's grants hold its permission (`routePermission`: the same rule the API enforces), so
+ * the system administrator sees every page. A route shows only under a parent that shows, and a
+ * section whose pages are all withheld is withheld too.
  */
 async function permittedRoutes(
   database: Database,
@@ -28,25 +36,27 @@ async function permittedRoutes(
 ): Promise<MenuRoute[]> {
   const rows = await database.query<MenuRow>(
     `SELECT id, parent_id, path, name, code, hidden FROM menus
-     WHERE CASE WHEN $1 THEN scope IN ('personal', 'both')
-                ELSE scope IN ('company', 'both') AND ('admin' = ANY($2::text[]) OR roles && $2::text[])
-           END
+     WHERE scope IN ('both', CASE WHEN $1 THEN 'personal' ELSE 'company' END)
      ORDER BY sort, id`,
-    [session.companyId === PERSONAL_CONSOLE_ID, current.roles],
+    [session.companyId === PERSONAL_CONSOLE_ID],
   );
-  const nodes = new Map<string, MenuRoute>(
-    rows.map((row) => [
-      String(row.id),
-      { path: row.path, name: row.name, code: row.code, hidden: row.hidden, children: [] },
-    ]),
-  );
-  const roots: MenuRoute[] = [];
-  for (const row of rows) {
-    const node = nodes.get(String(row.id))!;
-    if (row.parent_id === null) roots.push(node);
-    else nodes.get(String(row.parent_id))?.children.push(node);
-  }
-  return roots;
+  const allowed = (path: string) => {
+    const needed = routePermission(path);
+    return needed === null || current.grants.has(needed);
+  };
+  const children = (parentId: string | null): MenuRoute[] =>
+    rows
+      .filter((row) => (row.parent_id === null ? null : String(row.parent_id)) === parentId)
+      .filter((row) => allowed(row.path))
+      .flatMap((row) => {
+        const below = children(String(row.id));
+        const isSection = rows.some((other) => String(other.parent_id) === String(row.id));
+        if (isSection && below.length === 0) return [];
+        return [
+          { path: row.path, name: row.name, code: row.code, hidden: row.hidden, children: below },
+        ];
+      });
+  return children(null);
 }
 
 /** The sidebar's data: the routes the session's console may open, and its roles. */
@@ -58,11 +68,12 @@ export async function menuRoutes(app: FastifyInstance, context: AppContext): Pro
     path: PATHS.menu,
     summary: 'The route tree the session may open (sections and their pages) and its roles',
     tag: 'blade-system',
-    auth: 'user',
-    handler: async ({ session }): Promise<MenuData> => {
-      const current = await sessionConsole(database, session);
-      return { routes: await permittedRoutes(database, session, current), roles: current.roles };
-    },
+    permission: 'signedIn',
+    handler: async ({ session, console: current }): Promise<MenuData> => ({
+      routes: await permittedRoutes(database, session, current),
+      roles: current.roles,
+      permissions: [...current.grants],
+    }),
   });
 
   route(app, context, {
@@ -72,13 +83,12 @@ export async function menuRoutes(app: FastifyInstance, context: AppContext): Pro
     summary:
       'The sidebar of a section: the pages under ?path= (a section such as /enterprise-console, or any page in it)',
     tag: 'blade-system',
-    auth: 'user',
+    permission: 'signedIn',
     query: z.object({
       path: z.string().check(z.regex(/^\/[\w-]+(?:\/[\w-]+)*\/?$/, { error: 'invalidValue' })),
     }),
-    handler: async ({ session, query }): Promise<MenuRoute[]> => {
+    handler: async ({ session, query, console: current }): Promise<MenuRoute[]> => {
       const section = `/${query.path.split('/')[1]}`;
-      const current = await sessionConsole(database, session);
       const routes = await permittedRoutes(database, session, current);
       const permitted = routes.find((candidate) => candidate.path === section);
       if (permitted) return permitted.children;

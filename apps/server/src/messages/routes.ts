@@ -26,7 +26,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
     example: { query: { isRead: '0', current: '1', size: '10' } },
     summary: 'A page of the user’s messages, newest first; isRead=0 gives the unread ones',
     tag: 'sicpay-message',
-    auth: 'user',
+    permission: 'signedIn',
     query: z.object({ isRead: z.optional(z.enum(['0', '1'])), ...pageQuery }),
     handler: async ({ session, query }): Promise<Page<MessageItem>> => {
       const isRead = query.isRead === undefined ? null : query.isRead === '1';
@@ -65,7 +65,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
     path: PATHS.unreadCount,
     summary: 'How many of the user’s messages are unread',
     tag: 'sicpay-message',
-    auth: 'user',
+    permission: 'signedIn',
     handler: async ({ session }): Promise<number> => {
       const [row] = await database.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM messages WHERE ${OWN} AND NOT is_read`,

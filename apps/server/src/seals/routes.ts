@@ -15,7 +15,7 @@ export async function sealRoutes(app: FastifyInstance, context: AppContext): Pro
     summary:
       "The PNG of the signed-in user's generated seal: kind=personal their name seal, kind=company the round seal of the company console the session acts in",
     tag: 'sicpay-seal',
-    auth: 'user',
+    permission: 'signedIn',
     query: z.object({ kind: z.enum(['personal', 'company']) }),
     handler: async ({ session, query, reply }) => {
       const seal = await sealImageFor(await sealSignerOf(context.database, session, query.kind));

@@ -28,7 +28,8 @@ export async function sealSignerOf(
   if (session.companyId === -1) throw new ApiError('noPermission', 403);
   const [company] = await database.query<{ full_name: string; auth_status: number }>(
     `SELECT c.full_name, c.auth_status
-     FROM companies c JOIN company_members m ON m.company_id = c.id AND m.user_id = $2
+     FROM companies c
+     JOIN company_members m ON m.company_id = c.id AND m.user_id = $2 AND m.status = 'active'
      WHERE c.id = $1 AND c.tenant_id = $3`,
     [session.companyId, session.userId, session.tenantId],
   );

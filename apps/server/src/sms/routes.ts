@@ -22,7 +22,7 @@ export async function smsRoutes(app: FastifyInstance, context: AppContext): Prom
     example: { query: { phone: '13800000001' } },
     summary: 'Send a login code to a registered phone (for grant_type=sms)',
     tag: 'blade-auth',
-    auth: 'public',
+    permission: 'public',
     query: phoneQuery,
     handler: async ({ request, query: { phone } }) => {
       const tenantId = await requestTenant(context.database, request);
@@ -38,7 +38,7 @@ export async function smsRoutes(app: FastifyInstance, context: AppContext): Prom
     example: { query: { phone: '13800000001' } },
     summary: 'Development only: the SMS codes sent to a phone, newest first',
     tag: 'development',
-    auth: 'public',
+    permission: 'public',
     query: phoneQuery,
     handler: async ({ query: { phone } }): Promise<OutboxMessage[]> => {
       const rows = await context.database.query<{

@@ -23,7 +23,7 @@ export async function staffRoutes(app: FastifyInstance, context: AppContext): Pr
     summary:
       'A page of the company’s members (id, name, phone, role) by name or phone (administrator; empty in the personal console)',
     tag: 'blade-system',
-    auth: 'user',
+    permission: 'staff:view',
     body: staffListBody,
     handler: async ({ session, body }): Promise<Page<StaffMember>> => {
       const actor = await templateActor(database, session);
@@ -34,8 +34,9 @@ export async function staffRoutes(app: FastifyInstance, context: AppContext): Pr
       return queryPage<StaffRow, StaffMember>(
         database,
         {
-          sql: `SELECT u.id, u.name, u.phone, m.role
+          sql: `SELECT u.id, u.name, u.phone, COALESCE(r.builtin, r.name) AS role
             FROM company_members m JOIN users u ON u.id = m.user_id
+            JOIN company_roles r ON r.id = m.role_id
             WHERE m.company_id = $1 AND ($2::text IS NULL OR u.name ILIKE $2 OR u.phone ILIKE $2)`,
           params: [actor.companyId, body.keyword ? containsPattern(body.keyword) : null],
           order: "role = 'admin' DESC, name, id",

@@ -55,7 +55,7 @@ describe.each(BACKENDS)('template categories and rights on $name', (backend) => 
     for (const [key, phone] of Object.entries(phones) as [keyof typeof phones, string][]) {
       const id = await addUser(server.database, {
         phone,
-        company: { id: companyId, role: 'staff' },
+        company: { id: companyId, role: 'employee' },
       });
       await server.database.query('UPDATE users SET name = $1 WHERE id = $2', [
         `Member ${key}`,

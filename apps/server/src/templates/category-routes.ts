@@ -103,7 +103,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     example: { body: { name: 'Leases' } },
     summary: 'Creates a template category (administrator; name 1–20 characters, unique)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     body: categorySaveBody,
     handler: async ({ session, body }): Promise<CategorySaved> => {
       const actor = await actorOf(session);
@@ -127,7 +127,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     example: { body: { id: '3', name: 'Office leases' } },
     summary: 'Renames a template category (administrator)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     body: categoryRenameBody,
     handler: async ({ session, body }): Promise<CategorySaved> => {
       const actor = await actorOf(session);
@@ -151,7 +151,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'Removes an empty template category and its grants (administrator); one that holds templates is refused until they are moved',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     body: categoryRemoveBody,
     handler: async ({ session, body }) => {
       const actor = await actorOf(session);
@@ -177,7 +177,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'A page of the template categories the member has a right on (all of them for the administrator), with that right and their template counts',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     query: categoryPageQuery,
     handler: async ({ session, query }): Promise<Page<TemplateCategory>> => {
       const actor = await actorOf(session);
@@ -213,7 +213,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     example: { query: { current: '1', size: '10', classifyId: '3' } },
     summary: 'A page of the templates filed in a category (a right on the category)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     query: categoryTemplatesQuery,
     handler: async ({ session, query, locale }): Promise<TemplateListPage> => {
       const actor = await actorOf(session);
@@ -234,7 +234,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'Files templates in a category, moving them from theirs (manage right on the templates and the category)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     body: categoryFileBody,
     handler: async ({ session, body }) => {
       const actor = await actorOf(session);
@@ -251,7 +251,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'Takes templates out of their category (manage right on them): they become visible to every member',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     body: categoryUnfileBody,
     handler: async ({ session, body }) => {
       const actor = await actorOf(session);
@@ -266,7 +266,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     example: { query: { current: '1', size: '10', classifyId: '3' } },
     summary: 'A page of the members granted a right on a category (administrator)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     query: categoryGrantsQuery,
     handler: async ({ session, query }): Promise<Page<CategoryGrant>> => {
       const actor = await actorOf(session);
@@ -300,7 +300,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'The company’s members who have no right on a category yet, by name or phone (administrator; at most 100)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     query: grantableMembersQuery,
     handler: async ({ session, query }): Promise<StaffMember[]> => {
       const actor = await actorOf(session);
@@ -312,8 +312,10 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
         phone: string;
         role: string;
       }>(
-        `SELECT u.id, u.name, u.phone, m.role FROM company_members m JOIN users u ON u.id = m.user_id
-         WHERE m.company_id = $1 AND m.role <> 'admin'
+        `SELECT u.id, u.name, u.phone, COALESCE(r.builtin, r.name) AS role
+         FROM company_members m JOIN users u ON u.id = m.user_id
+         JOIN company_roles r ON r.id = m.role_id
+         WHERE m.company_id = $1 AND r.builtin IS DISTINCT FROM 'admin' AND m.status = 'active'
            AND NOT EXISTS (SELECT 1 FROM template_category_grants g
                            WHERE g.category_id = $2 AND g.user_id = m.user_id)
            AND ($3::text IS NULL OR u.name ILIKE $3 OR u.phone ILIKE $3)
@@ -330,7 +332,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     example: { query: { userId: '7' } },
     summary: 'One member’s right on every category of the company (administrator)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     query: memberRightsQuery,
     handler: async ({ session, query }): Promise<MemberCategoryRight[]> => {
       const actor = await actorOf(session);
@@ -365,7 +367,7 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     summary:
       'Gives members use or manage on categories, or takes it away with none (administrator)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     body: categoryGrantBody,
     handler: async ({ session, body }) => {
       const actor = await actorOf(session);

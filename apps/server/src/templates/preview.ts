@@ -114,7 +114,7 @@ export function previewRoutes(
     summary:
       'Opens a template preview from a ticket of getPreviewTicket (no session; each ticket once, within 10 minutes): the project and a short-lived link to its PDF',
     tag: 'sicpay-contract',
-    auth: 'public',
+    permission: 'public',
     query: templatePreviewQuery,
     handler: async ({ query }): Promise<TemplatePreview> => {
       const template = await loadTemplate(await spendPreviewTicket(database, key, query.ticket));
@@ -142,7 +142,7 @@ export function previewRoutes(
     summary:
       'A template’s contract PDF from the signed link that detail and preview answer (no session; the link works for 5 minutes)',
     tag: 'sicpay-contract',
-    auth: 'public',
+    permission: 'public',
     query: templatePdfQuery,
     handler: async ({ query, reply }) => {
       const expected = Buffer.from(pdfSignature(key, query.tenant, query.document, query.expires));

@@ -126,7 +126,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'A page of the templates the member may see, newest first: search by name, filter by category and status',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     query: templatePageQuery,
     handler: async ({ session, query, locale }): Promise<TemplateListPage> =>
       listTemplates(
@@ -150,7 +150,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Creates a disabled template on a ready contract document, with its name, category, description and participants; answers its id',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:add',
     body: templateSaveInfoBody,
     handler: async ({ session, body }): Promise<TemplateCreated> => {
       const actor = await actorOf(session);
@@ -192,7 +192,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Changes a template’s name, category, description, document and participants (manage right)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     body: templateEditInfoBody,
     handler: async ({ session, body, locale }): Promise<TemplateSaved> => {
       const actor = await actorOf(session);
@@ -234,7 +234,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Stores the editor’s project (checked by the editor’s parseProject; at most 5 MB and 2,000 fields); derived lists and stamp locations are computed by the server',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     body: templateEditBody,
     bodyLimit: TEMPLATE_EDIT_BODY_LIMIT_BYTES,
     handler: async ({ session, body, locale }): Promise<TemplateSaved> => {
@@ -263,7 +263,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Changes fields’ details (title, tip, required, code, digits only, length limit, date format, value) by element uuid',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     body: templateEditFieldsBody,
     handler: async ({ session, body, locale }): Promise<TemplateSaved> =>
       changeProject(await actorOf(session), body.id, locale, (store) => {
@@ -285,7 +285,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     example: { body: { id: '12', participants: TEMPLATE_INFO_EXAMPLE.participants } },
     summary: 'Sets a template’s participants (parties A–J, each signing and/or filling)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     body: templateEditComponentsBody,
     handler: async ({ session, body, locale }): Promise<TemplateSaved> =>
       changeProject(await actorOf(session), body.id, locale, (store) =>
@@ -300,7 +300,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Enables (1) or disables (0) a template; a template with problems cannot be enabled (the answer lists them)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     body: templateUpdateStatusBody,
     handler: async ({ session, body, locale }): Promise<TemplateSaved> => {
       const row = await findTemplate(database, await actorOf(session), body.id, 'manage');
@@ -335,7 +335,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Deletes templates (?ids=1,2,3; manage right on each); refused for a template that contracts were started from',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     query: templateRemoveQuery,
     handler: async ({ session, query }) => {
       const ids = query.ids.map(Number);
@@ -363,7 +363,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'Everything the editor needs: the project, participants, the document’s page sizes and a short-lived link to its PDF, status and problems',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     query: templateIdQuery,
     handler: async ({ session, query, locale }): Promise<TemplateDetail<TemplateProject>> => {
       const row = await findTemplate(database, await actorOf(session), query.id, 'use');
@@ -386,7 +386,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'The fields a contract initiator and the signing service see: signList, dateList, fillsInList, imageTypeList and stamp locations, derived by the server',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     query: templateIdQuery,
     handler: async ({ session, query }): Promise<TemplateFieldDetail> => {
       const row = await findTemplate(database, await actorOf(session), query.id, 'use');
@@ -409,7 +409,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     example: { query: { id: '12' } },
     summary: 'A template’s participants (parties A–J and what each does)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     query: templateIdQuery,
     handler: async ({ session, query }): Promise<TemplateComponents> => {
       const row = await findTemplate(database, await actorOf(session), query.id, 'use');
@@ -424,7 +424,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'A ticket for the public preview (/ztj/template/Preview): it opens one preview within 10 minutes',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     body: templateIdBody,
     handler: async ({ session, body }): Promise<TemplatePreviewTicket> => {
       await findTemplate(database, await actorOf(session), body.id, 'use');
@@ -439,7 +439,7 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     summary:
       'The approval workflows that use a template (none exist yet on the platform: an empty list)',
     tag: TAG,
-    auth: 'user',
+    permission: 'template:view',
     body: templateIdBody,
     handler: async ({ session, body }): Promise<WorkflowReference[]> => {
       await findTemplate(database, await actorOf(session), body.id, 'use');

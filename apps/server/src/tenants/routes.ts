@@ -40,7 +40,7 @@ export async function tenantRoutes(app: FastifyInstance, context: AppContext): P
     example: { query: { domain: 'esign.example.com' } },
     summary: 'The tenant that serves a domain (000000 for unknown domains)',
     tag: 'blade-system',
-    auth: 'public',
+    permission: 'public',
     query: domainQuery,
     handler: async ({ query }): Promise<TenantInfo> => {
       const tenant = await tenantOfDomain(context.database, query.domain);
@@ -54,7 +54,7 @@ export async function tenantRoutes(app: FastifyInstance, context: AppContext): P
     example: { query: { domain: 'esign.example.com' } },
     summary: 'System information of a domain: tenant, system type (1 hides fees), title',
     tag: 'blade-system',
-    auth: 'public',
+    permission: 'public',
     query: domainQuery,
     handler: async ({ query }): Promise<SystemInfo> => {
       const tenant = await tenantOfDomain(context.database, query.domain);

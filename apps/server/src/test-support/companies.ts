@@ -1,4 +1,10 @@
-import { DEFAULT_TENANT_ID, GRANT_TYPE_COMPANY_USER, type TokenResponse } from '@esign/platform';
+import {
+  DEFAULT_TENANT_ID,
+  GRANT_TYPE_COMPANY_USER,
+  type BuiltinRole,
+  type TokenResponse,
+} from '@esign/platform';
+import { addMember, createBuiltinRoles } from '../companies/roles';
 import type { Database } from '../db';
 import { hashPassword } from '../passwords';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../seed';
@@ -31,6 +37,7 @@ export async function addCompany(
     'INSERT INTO companies (tenant_id, full_name, auth_status) VALUES ($1, $2, 1) RETURNING id',
     [tenantId, name],
   );
+  await createBuiltinRoles(database, Number(company!.id));
   return Number(company!.id);
 }
 
@@ -44,7 +51,7 @@ export async function addUser(
     phone,
     tenantId = DEFAULT_TENANT_ID,
     company,
-  }: { phone: string; tenantId?: string; company?: { id: number; role: string } },
+  }: { phone: string; tenantId?: string; company?: { id: number; role: BuiltinRole } },
 ): Promise<number> {
   await addTenant(database, tenantId);
   const [user] = await database.query<{ id: string }>(
@@ -53,10 +60,7 @@ export async function addUser(
     [tenantId, phone, await hashPassword(DEMO_PASSWORD)],
   );
   if (company) {
-    await database.query(
-      'INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3)',
-      [company.id, user!.id, company.role],
-    );
+    await addMember(database, company.id, Number(user!.id), company.role);
   }
   return Number(user!.id);
 }

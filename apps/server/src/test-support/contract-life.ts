@@ -149,7 +149,7 @@ export async function lifeWorld(server: SuiteServer): Promise<LifeWorld> {
   );
   const lockCo = await addCompany(database, { name: LOCK_CO });
   await addUser(database, { phone: LENA, company: { id: lockCo, role: 'admin' } });
-  await addUser(database, { phone: LEO, company: { id: lockCo, role: 'member' } });
+  await addUser(database, { phone: LEO, company: { id: lockCo, role: 'employee' } });
   await addUser(database, { phone: RITA });
   await addUser(database, { phone: SAM });
   await database.query("UPDATE users SET name = 'Lena Lock' WHERE phone = $1", [LENA]);

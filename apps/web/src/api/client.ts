@@ -12,6 +12,8 @@ interface RequestUi {
   showToast: ShowToast;
   /** Navigates to the login page after the session expired. */
   toLogin(): void;
+  /** Moves the session to the personal console and goes home (see `leftCompany`). */
+  leaveCompany?(): Promise<void>;
 }
 
 let ui: RequestUi = { showToast: (_text, closed) => closed(), toLogin: () => {} };
@@ -60,10 +62,18 @@ export const send = createRequest({
     session.getState().drop({ token, refreshToken });
     endSession('expired', leaveForLogin);
   },
+  leftCompany: () => {
+    // Every query of the page fails at once: one move is enough.
+    leaving ??= (ui.leaveCompany?.() ?? Promise.resolve()).finally(() => {
+      leaving = null;
+    });
+  },
   get adapter() {
     return adapter;
   },
 });
+
+let leaving: Promise<void> | null = null;
 
 /**
  * Leaves for the login page after the session ended (see session/sessionEnd.ts): the cached

@@ -25,6 +25,7 @@ function harness(answer: Answer | 'timeout', credentials: Partial<RequestCredent
   let expired = 0;
   const refused: (string | null)[] = [];
   let renewals = 0;
+  let leftCompany = 0;
   const adapter: AxiosAdapter = async (config) => {
     sent.push(config);
     if (answer === 'timeout') {
@@ -57,9 +58,18 @@ function harness(answer: Answer | 'timeout', credentials: Partial<RequestCredent
       refused.push(token);
     },
     beforeSend: async () => void renewals++,
+    leftCompany: () => void leftCompany++,
     adapter,
   });
-  return { send, sent, toasts, expired: () => expired, refused, renewals: () => renewals };
+  return {
+    send,
+    sent,
+    toasts,
+    expired: () => expired,
+    refused,
+    renewals: () => renewals,
+    leftCompany: () => leftCompany,
+  };
 }
 
 const envelope = (code: number, msg: string, data: unknown = null): Envelope => ({
@@ -170,6 +180,24 @@ describe('failures', () => {
     expect(expired()).toBe(1);
     // The session layer ends the session only if it still is the one refused.
     expect(refused).toEqual(['access-7']);
+  });
+
+  it('403 of a company that no longer lets the user in: the message, and out of the company', async () => {
+    const ended = harness({
+      status: 403,
+      body: envelope(CODES.companyAccessEnded, 'You no longer have access to this company'),
+    });
+    await expect(ended.send({ url: '/blade-user/info' })).rejects.toBeInstanceOf(RequestError);
+    expect(ended.toasts).toEqual(['You no longer have access to this company']);
+    expect(ended.leftCompany()).toBe(1);
+    expect(ended.expired()).toBe(0);
+
+    // A page the role does not grant is refused, and the user stays in the company.
+    const refused = harness({ status: 403, body: envelope(403, 'No permission for now') });
+    await expect(refused.send({ url: '/blade-system/staff/query-staff-list' })).rejects.toThrow(
+      'No permission for now',
+    );
+    expect(refused.leftCompany()).toBe(0);
   });
 
   it('renews a due session before every call but the token endpoint’s', async () => {

@@ -58,6 +58,11 @@ export interface RequestContext {
    */
   expire(refusedToken: string | null): void;
   /**
+   * The session's company no longer lets this user in (HTTP 403, code `companyAccessEnded`: they
+   * were forbidden or removed): move the session to the personal console and go home.
+   */
+  leftCompany?(): void;
+  /**
    * Answers requests without a network (tests, Storybook's demo API). Read on every request, so
    * that it may be bound after the module was created.
    */
@@ -157,6 +162,9 @@ function onFailure(error: unknown, context: RequestContext): Promise<never> {
   const text = failureText(status, response?.data, isLogin(config), context.locale());
   if (status === 401 || !config?.quiet) context.toast(text);
   if (status === 401) context.expire(sentToken(config));
+  if (status === 403 && isEnvelope(response?.data)) {
+    if (response.data.code === CODES.companyAccessEnded) context.leftCompany?.();
+  }
   return Promise.reject(new RequestError(text, status, response?.data));
 }
 

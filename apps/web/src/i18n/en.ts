@@ -1,5 +1,14 @@
+import { COMPANY_INFO_EN } from './enterprise/company.en';
+import { ROLES_EN } from './enterprise/roles.en';
+import { STAFF_EN } from './enterprise/staff.en';
+import { SUB_COMPANY_EN } from './enterprise/subCompany.en';
+
 /** The web app's strings in English, the default language. `zh.ts` mirrors every key. */
 const en = {
+  staffPage: STAFF_EN,
+  rolesPage: ROLES_EN,
+  companyPage: COMPANY_INFO_EN,
+  subCompanyPage: SUB_COMPANY_EN,
   contractLaunch: {
     intro: 'Upload the contract, name who signs it, then place their seals and fields on it.',
     templateIntro:
@@ -166,6 +175,12 @@ const en = {
     unreadTitle: 'Unread messages',
     noUnread: 'No unread messages',
     allMessages: 'View all messages',
+  },
+  noPermission: {
+    title: 'No permission for now',
+    blocked:
+      'Your role in this company does not include this page. Ask the company’s administrator if you need it.',
+    home: 'Back to home',
   },
   realName: {
     title: 'Please authenticate your name first',

@@ -1,10 +1,18 @@
 import type en from './en';
+import { COMPANY_INFO_ZH } from './enterprise/company.zh';
+import { ROLES_ZH } from './enterprise/roles.zh';
+import { STAFF_ZH } from './enterprise/staff.zh';
+import { SUB_COMPANY_ZH } from './enterprise/subCompany.zh';
 
 /** The same tree as `en`, every leaf a string: a key missing or extra here fails the type check. */
 export type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
 /** The web app's strings in Chinese. */
 const zh: Strings<typeof en> = {
+  staffPage: STAFF_ZH,
+  rolesPage: ROLES_ZH,
+  companyPage: COMPANY_INFO_ZH,
+  subCompanyPage: SUB_COMPANY_ZH,
   contractLaunch: {
     intro: '上传合同文件，填写签署方，然后在文件上放置各方的印章和填写项。',
     templateIntro: '选择一个已启用的模板，填写签署方，并在发出前填写本方的字段。',
@@ -162,6 +170,11 @@ const zh: Strings<typeof en> = {
     unreadTitle: '未读消息',
     noUnread: '暂无未读消息',
     allMessages: '查看全部消息',
+  },
+  noPermission: {
+    title: '暂无权限',
+    blocked: '您在本企业的角色不包含此页面，如需使用请联系企业管理员。',
+    home: '返回首页',
   },
   realName: {
     title: '请先进行实名认证',

@@ -3,9 +3,10 @@ import { Drawer, Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { mustVerifyRealName } from '../routes/guards';
+import { lacksPermission, mustVerifyRealName } from '../routes/guards';
 import { useSession } from '../session';
 import { useHasUnsavedWork } from '../session/unsavedWork';
+import { NoPermission } from './NoPermission';
 import { RealNameRequired } from './RealNameRequired';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
@@ -13,8 +14,8 @@ import { useIsMobile } from './useIsMobile';
 
 /**
  * The signed-in layout: a sidebar of 214 px beside the main area (left margin 210 px), or below
- * 992 px a drawer opened from the top bar. A page that needs real-name authentication the user has
- * not done yet shows why instead.
+ * 992 px a drawer opened from the top bar. A page the user's role withholds, or that needs
+ * real-name authentication the user has not done yet, shows why instead.
  */
 export default function MainLayout() {
   const { t } = useTranslation();
@@ -55,7 +56,13 @@ export default function MainLayout() {
       <Layout style={{ marginLeft: isMobile ? 0 : MAIN_MARGIN_PX }} className="app-body">
         <TopBar onOpenMenu={isMobile ? () => setDrawerOpen(true) : undefined} />
         <Layout.Content id="main" tabIndex={-1} className="app-content">
-          {mustVerifyRealName(pathname, user) ? <RealNameRequired /> : <Outlet />}
+          {lacksPermission(pathname, user) ? (
+            <NoPermission />
+          ) : mustVerifyRealName(pathname, user) ? (
+            <RealNameRequired />
+          ) : (
+            <Outlet />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,4 +1,4 @@
-import type { TokenResponse, UserInfo } from '@esign/platform';
+import { builtinGrants, type Permission, type TokenResponse, type UserInfo } from '@esign/platform';
 import { describe, expect, it } from 'vitest';
 import type { SessionCalls } from '../session/refresh';
 import { createSessionStore } from '../session/store';
@@ -10,6 +10,7 @@ import {
   loginPath,
   mustVerifyRealName,
   safeRedirect,
+  lacksPermission,
 } from './guards';
 import { SECTIONS, landingPath, sectionOf } from './table';
 
@@ -25,6 +26,7 @@ const user = (authStep: UserInfo['authStep']): UserInfo => ({
   companyId: -1,
   companyName: '',
   roles: ['admin'],
+  permissions: [],
 });
 
 function memorySession(signedIn: boolean) {
@@ -134,6 +136,32 @@ describe('the real-name guard', () => {
       expect(mustVerifyRealName(path, user('NOT')), path).toBe(false);
     }
     expect(REAL_NAME_PATH).toBe('/real-name/index?isPerson=true');
+  });
+});
+
+describe('the permission guard', () => {
+  const member = (permissions: Permission[]): UserInfo => ({
+    ...user('VERIFIED'),
+    companyId: 7,
+    roles: ['employee'],
+    permissions,
+  });
+
+  it('withholds the console pages the role does not grant, as the server’s menu does', () => {
+    const employee = member(builtinGrants('employee'));
+    expect(lacksPermission('/enterprise-console/staff_list', employee)).toBe(true);
+    expect(lacksPermission('/enterprise-console/right_role', employee)).toBe(true);
+    expect(lacksPermission('/enterprise-console/company_info', employee)).toBe(false);
+    expect(lacksPermission('/agency-contract/directly-launch', employee)).toBe(false);
+    expect(lacksPermission('/agency-contract/directly-launch', member([]))).toBe(true);
+    expect(lacksPermission('/enterprise-console/seal-view', member(['seal:view']))).toBe(false);
+  });
+
+  it('lets every member open their own pages, and decides nothing before the user is known', () => {
+    expect(lacksPermission('/dashboard', member([]))).toBe(false);
+    expect(lacksPermission('/agency-contract/index', member([]))).toBe(false);
+    expect(lacksPermission('/enterprise-console/staff_list', null)).toBe(false);
+    expect(lacksPermission('/enterprise-console/staff_list/', member(['staff:view']))).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * session goes, where a signed-in visitor to /login goes, and which areas need real-name
  * verification first.
  */
-import type { UserInfo } from '@esign/platform';
+import { routePermission, type UserInfo } from '@esign/platform';
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import { ensureSession, type SessionCalls } from '../session/refresh';
 import type { SessionStore } from '../session/store';
@@ -64,6 +64,16 @@ export function requiresRealName(pathname: string): boolean {
 /** Whether this user must verify their real name before opening the path. */
 export function mustVerifyRealName(pathname: string, user: UserInfo | null): boolean {
   return user?.authStep === 'NOT' && requiresRealName(pathname);
+}
+
+/**
+ * Whether the user's role in the current console withholds the page (`ROUTE_PERMISSIONS`, the
+ * rule the server's menu and calls follow): a direct visit then shows 'No permission for now'.
+ * Unknown while the user is not loaded: the server still refuses every call.
+ */
+export function lacksPermission(pathname: string, user: UserInfo | null): boolean {
+  const needed = routePermission(pathname);
+  return needed !== null && user !== null && !user.permissions.includes(needed);
 }
 
 export interface GuardDependencies {

@@ -27,6 +27,7 @@ const user: UserInfo = {
   companyId: -1,
   companyName: '',
   roles: ['admin'],
+  permissions: [],
 };
 
 function setup(entries: Record<string, string> = {}) {

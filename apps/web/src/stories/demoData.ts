@@ -4,6 +4,7 @@
  * each console.
  */
 import {
+  builtinGrants,
   PERSONAL_CONSOLE_ID,
   type CompanyListItem,
   type ContractStatistics,
@@ -91,6 +92,7 @@ const user: UserInfo = {
   companyId: PERSONAL_CONSOLE_ID,
   companyName: '',
   roles: ['admin'],
+  permissions: builtinGrants('admin'),
 };
 
 const message = (id: string, title: string, createTime: string): MessageItem => ({
@@ -105,7 +107,11 @@ const message = (id: string, title: string, createTime: string): MessageItem => 
 const personal: DemoConsole = {
   user,
   // The owner of the personal console sees every page.
-  menu: { routes: [menuRoute('/dashboard')], roles: ['admin'] },
+  menu: {
+    routes: [menuRoute('/dashboard')],
+    roles: ['admin'],
+    permissions: builtinGrants('admin'),
+  },
   unread: [],
   statistics: {
     filling: 1,
@@ -126,7 +132,8 @@ const company: DemoConsole = {
     ...user,
     companyId: DEMO_COMPANY.id,
     companyName: DEMO_COMPANY.companyName,
-    roles: ['staff'],
+    roles: ['employee'],
+    permissions: builtinGrants('employee'),
   },
   // Staff see the pages their role lists: no contract management, no related parties.
   menu: {
@@ -140,7 +147,8 @@ const company: DemoConsole = {
       menuRoute('/template', [menuRoute('/template/index')]),
       menuRoute('/approval', [menuRoute('/approval/index')]),
     ],
-    roles: ['staff'],
+    roles: ['employee'],
+    permissions: builtinGrants('employee'),
   },
   unread: [
     message('m-3', 'Office lease 2025 is waiting for your signature', '2025-03-14 09:12:40'),
