@@ -2,6 +2,11 @@
  * API paths under `/api`, with the service prefixes of the original back end (spec 000 §7). Where
  * the spec leaves a call's prefix open, the choice is made here once.
  */
+import { COMPANY_INFO_PATHS } from './company-info';
+import { COMPANY_ROLE_PATHS } from './company-roles';
+import { STAFF_PATHS } from './staff';
+import { SUB_COMPANY_PATHS } from './sub-companies';
+
 export const API_BASE = '/api';
 
 export const PATHS = {
@@ -96,6 +101,10 @@ export const PATHS = {
   sealPreview: '/sicpay-seal/seal/preview',
   health: '/health',
   openapi: '/openapi.json',
+  ...STAFF_PATHS,
+  ...COMPANY_ROLE_PATHS,
+  ...COMPANY_INFO_PATHS,
+  ...SUB_COMPANY_PATHS,
 } as const;
 
 export type PathName = keyof typeof PATHS;

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { CONTRACT_DETAIL_SCREENS } from '../pages/contract/detail/screens';
 import { CONTRACT_LAUNCH_SCREENS } from '../pages/contract/launch/screens';
 import DashboardPage from '../pages/dashboard/DashboardPage';
+import { ENTERPRISE_SCREENS } from '../pages/enterprise/screens';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
 import { lazyScreen } from './lazyScreen';
 
@@ -14,6 +15,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...TEMPLATE_EDITOR_SCREENS,
   ...CONTRACT_LAUNCH_SCREENS,
   ...CONTRACT_DETAIL_SCREENS,
+  ...ENTERPRISE_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),

@@ -43,6 +43,10 @@ import { CONTRACT_LAUNCH_CALLS } from './demoContractLaunch';
 import { CONTRACT_LIST_CALLS } from './demoContracts';
 import { TEMPLATE_EDITOR_CALLS, publicPreview } from './demoTemplateEditor';
 import { TEMPLATE_LIST_CALLS } from './demoTemplates';
+import { COMPANY_INFO_CALLS } from './demoCompanyInfo';
+import { ROLE_CALLS } from './demoRoles';
+import { STAFF_CALLS } from './demoStaff';
+import { SUB_COMPANY_CALLS } from './demoSubCompanies';
 
 /** The access token of a console: the demo API reads the console back from it. */
 function demoAccessToken(companyId: number): string {
@@ -175,6 +179,10 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       CONTRACT_LIST_CALLS,
       CONTRACT_LAUNCH_CALLS,
       CONTRACT_ACTION_CALLS,
+      STAFF_CALLS,
+      ROLE_CALLS,
+      COMPANY_INFO_CALLS,
+      SUB_COMPANY_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),
   ),
   // The demo's own contracts in full; the ones the initiating stories create as they answer them.

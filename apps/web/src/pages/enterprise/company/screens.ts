@@ -1,0 +1,4 @@
+import type { ComponentType } from 'react';
+
+/** The enterprise console's company screens by full path, each downloaded when first shown. */
+export const COMPANY_INFO_SCREENS: Readonly<Record<string, ComponentType>> = {};
