@@ -7,7 +7,7 @@ import {
 } from './contracts';
 import { MESSAGES } from './messages';
 
-/** Where CONTRACTS.md holds the drawn table; `contract-table.test.ts` rewrites what lies between. */
+/** Where CONTRACTS.md holds the drawn table; `doc-tables.test.ts` rewrites what lies between. */
 export const CONTRACT_TABLE_MARKERS = {
   start: '<!-- contract-transitions:start (generated from CONTRACT_TRANSITIONS) -->',
   end: '<!-- contract-transitions:end -->',

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUILTIN_ROLES,
+  BUILTIN_ROLE_GRANTS,
+  PERMISSIONS,
+  ROUTE_PERMISSIONS,
+  builtinGrants,
+  isPermission,
+  permissionLabel,
+  permissionTree,
+  routePermission,
+} from './permissions';
+
+describe('the permission tree', () => {
+  it('holds each permission once, as group:leaf, labelled in both languages', () => {
+    expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
+    for (const permission of PERMISSIONS) {
+      expect(permission).toMatch(/^[a-zA-Z]+:[a-zA-Z]+$/);
+      expect(permissionLabel(permission, 'en')).toMatch(/^\S.* · \S/);
+      expect(permissionLabel(permission, 'zh')).toMatch(/[\u4e00-\u9fff]/);
+    }
+    // The spec's sub-rights are there (spec 001 §6).
+    expect(PERMISSIONS).toEqual(
+      expect.arrayContaining([
+        'staff:delete',
+        'staff:audit',
+        'company:writeOff',
+        'seal:authorize',
+        'fee:gift',
+        'application:callback',
+        'account:buy',
+      ]),
+    );
+  });
+
+  it('gives the role editor groups whose leaves are exactly the permissions', () => {
+    const tree = permissionTree('zh');
+    expect(tree.flatMap((group) => group.children!.map((leaf) => leaf.key))).toEqual(PERMISSIONS);
+    expect(tree.find((group) => group.key === 'staff')?.title).toBe('员工列表');
+  });
+
+  it('grants the administrator everything and the other built-in roles a part of the tree', () => {
+    expect(builtinGrants('admin')).toEqual(PERMISSIONS);
+    for (const role of BUILTIN_ROLES.filter((candidate) => candidate !== 'admin')) {
+      const grants = BUILTIN_ROLE_GRANTS[role];
+      expect(grants.every(isPermission)).toBe(true);
+      expect(grants.length).toBeLessThan(PERMISSIONS.length);
+    }
+    expect(builtinGrants('sealManager')).toContain('seal:authorize');
+    expect(builtinGrants('employee')).not.toContain('staff:view');
+  });
+
+  it('names a permission of the tree for each guarded page, and none for a member’s own pages', () => {
+    expect(Object.values(ROUTE_PERMISSIONS).every(isPermission)).toBe(true);
+    expect(routePermission('/enterprise-console/staff_list/')).toBe('staff:view');
+    expect(routePermission('/agency-contract/index')).toBeNull();
+    expect(isPermission('staff:everything')).toBe(false);
+  });
+});
