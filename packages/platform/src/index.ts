@@ -19,3 +19,16 @@ export * from './sub-companies';
 export * from './templates';
 export * from './uploads';
 export * from './validation';
+
+import { COMPANY_INFO_MESSAGES } from './company-info';
+import { COMPANY_ROLE_MESSAGES } from './company-roles';
+import { joinAreaMessages } from './messages';
+import { STAFF_MESSAGES } from './staff';
+import { SUB_COMPANY_MESSAGES } from './sub-companies';
+
+joinAreaMessages(
+  STAFF_MESSAGES,
+  COMPANY_ROLE_MESSAGES,
+  COMPANY_INFO_MESSAGES,
+  SUB_COMPANY_MESSAGES,
+);

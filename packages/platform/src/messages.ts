@@ -1,11 +1,11 @@
-import { COMPANY_INFO_MESSAGES } from './company-info';
-import { COMPANY_ROLE_MESSAGES } from './company-roles';
+import type { COMPANY_INFO_MESSAGES } from './company-info';
+import type { COMPANY_ROLE_MESSAGES } from './company-roles';
 import type { Locale } from './constants';
-import { STAFF_MESSAGES } from './staff';
-import { SUB_COMPANY_MESSAGES } from './sub-companies';
+import type { STAFF_MESSAGES } from './staff';
+import type { SUB_COMPANY_MESSAGES } from './sub-companies';
 
 /** Every validation message of the platform, in English (the spec's wording) and Chinese. */
-export const MESSAGES = {
+const PLATFORM_MESSAGES = {
   required: { en: 'This field is required', zh: '此项为必填项' },
   phoneInvalid: { en: 'Incorrect phone number', zh: '手机号码不正确' },
   phoneRequired: { en: 'Please enter the phone number first', zh: '请先输入手机号码' },
@@ -430,11 +430,27 @@ export const MESSAGES = {
     en: 'Your party has already agreed to rescind this contract',
     zh: '您已同意解除该合同',
   },
-  ...STAFF_MESSAGES,
-  ...COMPANY_ROLE_MESSAGES,
-  ...COMPANY_INFO_MESSAGES,
-  ...SUB_COMPANY_MESSAGES,
 } as const satisfies Record<string, { en: string; zh: string }>;
+
+/** The messages an area of the platform keeps in its own module (staff, company roles …). */
+type AreaMessages = typeof STAFF_MESSAGES &
+  typeof COMPANY_ROLE_MESSAGES &
+  typeof COMPANY_INFO_MESSAGES &
+  typeof SUB_COMPANY_MESSAGES;
+
+/**
+ * Every message of the platform: those above and the areas' own, which `index.ts` joins in once
+ * every module has loaded (`joinAreaMessages`) — an area's module imports the validation rules,
+ * which import this one, so this module cannot import the areas' values itself.
+ */
+export const MESSAGES = PLATFORM_MESSAGES as typeof PLATFORM_MESSAGES & AreaMessages;
+
+/** Adds the areas' messages to `MESSAGES` (called once, by `index.ts`). */
+export function joinAreaMessages(
+  ...areas: readonly Readonly<Record<string, { en: string; zh: string }>>[]
+): void {
+  Object.assign(MESSAGES, ...areas);
+}
 
 export type MessageKey = keyof typeof MESSAGES;
 
