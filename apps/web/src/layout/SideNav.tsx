@@ -2,7 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { queries } from '../api/queries';
 import { HOME_PATH, sectionOf } from '../routes/table';
 import { useSession } from '../session';
@@ -10,7 +11,10 @@ import { Brand } from './Brand';
 import { menuEntries, openGroups, permittedPaths, type MenuEntry } from './menu';
 import { useGuardedNavigate } from './useGuardedNavigate';
 
-/** The sidebar: the product, and the pages of the section the user is in. */
+/**
+ * The sidebar: the product, and the pages of the section the user is in, as far as the role's
+ * routes from the server allow.
+ */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -19,6 +23,14 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const sysType = useSession((state) => state.sysType);
   const menu = useQuery(queries.menu(companyId));
   const section = sectionOf(pathname);
+  const navigate = useNavigate();
+
+  // The enterprise console stands on the role's routes (spec 001 §2): when they cannot be loaded
+  // on entering it, the user goes home (the request module has said why).
+  const consoleFailed = section.id === 'enterpriseConsole' && menu.isError;
+  useEffect(() => {
+    if (consoleFailed) void navigate(HOME_PATH, { replace: true });
+  }, [consoleFailed, navigate]);
 
   const entries = menuEntries(section, {
     permitted: menu.data ? permittedPaths(menu.data.routes) : null,

@@ -124,6 +124,8 @@ describe('the real-name guard', () => {
       '/msg-center/all',
       '/enterprise-console/seal',
       '/enterprise-console/seal-add',
+      '/enterprise-console/company_info',
+      '/enterprise-console/staff_list',
       '/agency-contract/directly-launch',
       '/agency-contract/directly-template',
       '/real-name/company',
@@ -162,6 +164,13 @@ describe('the permission guard', () => {
     expect(lacksPermission('/agency-contract/index', member([]))).toBe(false);
     expect(lacksPermission('/enterprise-console/staff_list', null)).toBe(false);
     expect(lacksPermission('/enterprise-console/staff_list/', member(['staff:view']))).toBe(false);
+  });
+
+  it('has no enterprise console in the personal console, whatever the owner may do there', () => {
+    const owner = { ...member(builtinGrants('admin')), companyId: -1 };
+    expect(lacksPermission('/enterprise-console/company_info', owner)).toBe(true);
+    expect(lacksPermission('/enterprise-console', owner)).toBe(true);
+    expect(lacksPermission('/template/index', owner)).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * session goes, where a signed-in visitor to /login goes, and which areas need real-name
  * verification first.
  */
-import { routePermission, type UserInfo } from '@esign/platform';
+import { PERSONAL_CONSOLE_ID, routePermission, type UserInfo } from '@esign/platform';
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import { ensureSession, type SessionCalls } from '../session/refresh';
 import type { SessionStore } from '../session/store';
@@ -13,15 +13,15 @@ import { PUBLIC_ROUTES } from './table';
 export const REAL_NAME_PATH = '/real-name/index?isPerson=true';
 
 /**
- * Areas a user who is not real-name verified may not enter (spec 000 §6): seals, initiating,
- * creating an enterprise, messages, user and cost center. Switching company is checked where it
- * happens (the company switcher).
+ * Areas a user who is not real-name verified may not enter (spec 000 §6, spec 001 §2): seals,
+ * initiating, creating an enterprise, messages, user and cost center, and the whole enterprise
+ * console. Switching company is checked where it happens (the company switcher).
  */
 const REAL_NAME_AREAS = [
   '/user-center',
   '/cost-center',
   '/msg-center',
-  '/enterprise-console/seal',
+  '/enterprise-console',
   '/agency-contract/directly-launch',
   '/agency-contract/directly-template',
   '/real-name/company',
@@ -57,7 +57,6 @@ export function loginPageRedirect(hasToken: boolean): string | null {
 
 /** Whether a path is in an area that needs personal real-name verification. */
 export function requiresRealName(pathname: string): boolean {
-  // A prefix on purpose: /enterprise-console/seal covers seal-add and seal-view too.
   return REAL_NAME_AREAS.some((area) => pathname.startsWith(area));
 }
 
@@ -66,14 +65,23 @@ export function mustVerifyRealName(pathname: string, user: UserInfo | null): boo
   return user?.authStep === 'NOT' && requiresRealName(pathname);
 }
 
+/** Sections that exist only in a company: the personal console has no enterprise console. */
+const COMPANY_SECTIONS = ['/enterprise-console'];
+
 /**
  * Whether the user's role in the current console withholds the page (`ROUTE_PERMISSIONS`, the
- * rule the server's menu and calls follow): a direct visit then shows 'No permission for now'.
- * Unknown while the user is not loaded: the server still refuses every call.
+ * rule the server's menu and calls follow), or the page is a company's and the user is in the
+ * personal console: a direct visit then shows 'No permission for now'. Unknown while the user is
+ * not loaded: the server still refuses every call.
  */
 export function lacksPermission(pathname: string, user: UserInfo | null): boolean {
+  if (user === null) return false;
+  const companyOnly = COMPANY_SECTIONS.some(
+    (section) => pathname === section || pathname.startsWith(`${section}/`),
+  );
+  if (companyOnly && user.companyId === PERSONAL_CONSOLE_ID) return true;
   const needed = routePermission(pathname);
-  return needed !== null && user !== null && !user.permissions.includes(needed);
+  return needed !== null && !user.permissions.includes(needed);
 }
 
 export interface GuardDependencies {

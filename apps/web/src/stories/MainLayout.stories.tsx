@@ -48,3 +48,28 @@ export const MobileDrawer: Story = {
 };
 
 export const MobileDrawerZh: Story = inChinese(MobileDrawer, 'Mobile drawer');
+
+/**
+ * A member whose role does not grant a console page opens it by its address: the page says 'No
+ * permission for now' and leads home, as the server refuses its calls (spec 000 §6).
+ */
+export const NoPermission: Story = {
+  args: { session: 'company' },
+  parameters: { web: { path: '/enterprise-console/staff_list' } },
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: t('noPermission.title') }),
+    ).toBeVisible();
+    await expect(canvas.getByText(t('noPermission.blocked'))).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t('noPermission.home') })).toBeVisible();
+    // The sidebar lists only the pages the role opens.
+    const navigation = canvas.getByRole('navigation', { name: t('layout.navigation') });
+    await expect(
+      within(navigation).queryByRole('menuitem', { name: t('routes.staffList') }),
+    ).toBeNull();
+  },
+};
+
+export const NoPermissionZh: Story = inChinese(NoPermission, 'No permission');
