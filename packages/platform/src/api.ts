@@ -3,6 +3,7 @@
  * app. Every call but the token endpoint wraps its `data` in the envelope `{ code, success, data,
  * msg }`. Where the spec says "payload values are not shown", the choice made is written here.
  */
+import type { CompanyCodePurpose } from './company-info';
 import type { Permission } from './permissions';
 
 /** POST oauth/token answers OAuth2 JSON (no envelope). */
@@ -171,7 +172,13 @@ export type IsPasswordSet = boolean;
 export interface OutboxMessage {
   phone: string;
   code: string;
-  purpose: 'register' | 'login' | 'change-phone' | 'forget-password' | 'sign';
+  purpose:
+    | 'register'
+    | 'login'
+    | 'change-phone'
+    | 'forget-password'
+    | 'sign'
+    | CompanyCodePurpose;
   createdAt: string;
 }
 

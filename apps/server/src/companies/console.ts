@@ -56,7 +56,8 @@ export async function findConsole(
      FROM company_members m
      JOIN companies c ON c.id = m.company_id
      JOIN company_roles r ON r.id = m.role_id
-     WHERE m.company_id = $1 AND m.user_id = $2 AND c.tenant_id = $3 AND m.status = 'active'`,
+     WHERE m.company_id = $1 AND m.user_id = $2 AND c.tenant_id = $3 AND m.status = 'active'
+       AND c.written_off_at IS NULL`,
     [companyId, userId, tenantId],
   );
   if (!row) return null;

@@ -27,7 +27,9 @@ export async function companyRoutes(app: FastifyInstance, context: AppContext): 
         `SELECT c.id, c.full_name, c.auth_status, r.builtin AS role
          FROM company_members m JOIN companies c ON c.id = m.company_id
          JOIN company_roles r ON r.id = m.role_id
-         WHERE m.user_id = $1 AND c.tenant_id = $2 AND m.status = 'active' ORDER BY c.id`,
+         WHERE m.user_id = $1 AND c.tenant_id = $2 AND m.status = 'active'
+           AND c.written_off_at IS NULL
+         ORDER BY c.id`,
         [session.userId, session.tenantId],
       );
       return rows.map((row) => ({

@@ -1,5 +1,6 @@
 import { APP_SHELL_MIGRATION } from './app-shell-tables';
 import { AUDIT_MIGRATION } from './audit-tables';
+import { COMPANY_INFO_MIGRATION } from './company-info-tables';
 import { COMPANY_ROLE_MIGRATION } from './company-role-tables';
 import { CONTRACT_DOCUMENT_MIGRATION } from './contract-document-tables';
 import { CONTRACT_FILE_MIGRATION } from './contract-file-tables';
@@ -122,4 +123,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   CONTRACT_FILE_MIGRATION,
   CONTRACT_LIFE_MIGRATION,
   COMPANY_ROLE_MIGRATION,
+  COMPANY_INFO_MIGRATION,
 ];
