@@ -5,6 +5,7 @@
  */
 import type { CompanyCodePurpose } from './company-info';
 import type { Permission } from './permissions';
+import type { SubCompanyCodePurpose } from './sub-companies';
 
 /** POST oauth/token answers OAuth2 JSON (no envelope). */
 export interface TokenResponse {
@@ -178,7 +179,8 @@ export interface OutboxMessage {
     | 'change-phone'
     | 'forget-password'
     | 'sign'
-    | CompanyCodePurpose;
+    | CompanyCodePurpose
+    | SubCompanyCodePurpose;
   createdAt: string;
 }
 
