@@ -11,6 +11,7 @@ import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
 import { SESSION_MIGRATION } from './session-tables';
 import { SIGNING_MIGRATION } from './signing-tables';
+import { STAFF_MIGRATION } from './staff-tables';
 import { SUB_COMPANY_MIGRATION } from './sub-company-tables';
 import { TEMPLATE_MIGRATION } from './template-tables';
 
@@ -124,6 +125,7 @@ CREATE INDEX rate_events_at ON rate_events (at);
   CONTRACT_FILE_MIGRATION,
   CONTRACT_LIFE_MIGRATION,
   COMPANY_ROLE_MIGRATION,
+  STAFF_MIGRATION,
   COMPANY_INFO_MIGRATION,
   SUB_COMPANY_MIGRATION,
 ];
