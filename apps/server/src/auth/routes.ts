@@ -104,7 +104,8 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
         phone: user.phone,
         avatar: '',
         authStep: user.real_name_verified ? 'VERIFIED' : 'NOT',
-        launchAuth: user.real_name_verified,
+        // Initiating needs the verified person and, in a company, a role that grants it.
+        launchAuth: user.real_name_verified && current.grants.has('contract:launch'),
         companyId: session.companyId,
         companyName,
         roles,

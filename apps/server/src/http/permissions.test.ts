@@ -155,6 +155,23 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
     }
   });
 
+  it('tells the web app what the role grants, and whether it may initiate for the company', async () => {
+    const info = async (who: BuiltinRole | 'custom') =>
+      (await call<UserInfo>(suite.base, 'GET', PATHS.userInfo, { token: tokens.get(who)! })).body
+        .data;
+    expect(await info('employee')).toMatchObject({
+      roles: ['employee'],
+      permissions: builtinGrants('employee'),
+      launchAuth: true,
+    });
+    expect(await info('custom')).toMatchObject({
+      roles: ['Visitor'],
+      permissions: [],
+      launchAuth: false,
+    });
+    expect((await info('admin')).permissions).toHaveLength(builtinGrants('admin').length);
+  });
+
   it('ends a forbidden member’s sessions in the company at once, and lets them back when allowed', async () => {
     const token = tokens.get('employee')!;
     expect((await call(suite.base, 'GET', PATHS.userInfo, { token })).status).toBe(200);
