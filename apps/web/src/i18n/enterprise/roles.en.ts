@@ -1,2 +1,50 @@
 /** The strings of the enterprise console's roles screens in English (`t('rolesPage.…')`). */
-export const ROLES_EN = {};
+export const ROLES_EN = {
+  subtitle:
+    'Who may do what in the company: each member holds one role, each role its permissions.',
+  newRole: 'New role',
+  columnName: 'Role',
+  columnMembers: 'Members',
+  columnGrants: 'Permissions',
+  columnActions: 'Actions',
+  builtin: 'Built-in',
+  allPermissions: 'Every permission',
+  noPermissions: 'No permissions yet',
+  grantSummary: '{{count}} permissions: {{groups}}',
+  grantSummary_one: '1 permission: {{groups}}',
+  edit: 'Edit',
+  editLabel: 'Edit {{name}}',
+  delete: 'Delete',
+  deleteLabel: 'Delete {{name}}',
+  adminFixed: 'Holds every permission; cannot be changed',
+  noCustomTitle: 'No roles of your own yet',
+  noCustomHint:
+    'The built-in roles cover the usual jobs. Make a role of your own when someone needs a different set of permissions.',
+  loadFailed: 'The roles could not be loaded.',
+  deleteTitle: 'Delete the role “{{name}}”?',
+  deleteUnheld: 'Nobody holds this role. Deleting it cannot be undone.',
+  deleteHeld:
+    '{{count}} members hold this role. Choose the role they move to; then the role is deleted.',
+  deleteHeld_one:
+    '1 member holds this role. Choose the role they move to; then the role is deleted.',
+  moveTo: 'Move members to',
+  moveToRequired: 'Choose the role the members move to',
+  deleteConfirm: 'Delete role',
+  deleted: 'The role “{{name}}” was deleted',
+  deletedMoved: 'The role “{{name}}” was deleted; {{count}} members moved',
+  editTitle: 'Edit role',
+  name: 'Role name',
+  namePlaceholder: 'For example: Contract reviewer',
+  builtinName: 'A built-in role keeps its name.',
+  permissions: 'Permissions',
+  permissionsHint: 'Checking a group checks all of its permissions.',
+  adminHint:
+    'The system administrator holds every permission, always. Transfer the administrator on the company information page.',
+  notHeld: 'You do not hold this permission, so you cannot grant it or take it away',
+  pages: 'Pages this role opens in the enterprise console and workbench',
+  noPages: 'No page beyond the home page, contracts and messages',
+  save: 'Save',
+  saved: 'The role “{{name}}” was saved',
+  notFound: 'This role does not exist any more.',
+  backToList: 'Back to roles',
+};
