@@ -8,6 +8,7 @@ import { useSession } from '../session';
 import { ConsoleSwitcher } from './ConsoleSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MessageBell } from './MessageBell';
+import { SubCompanyTabs } from './SubCompanyTabs';
 import { UserMenu } from './UserMenu';
 import { useExitSigning, useLogout } from './useLogout';
 
@@ -79,6 +80,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
       <div className="app-header-console">
         <ConsoleSwitcher />
         {compact ? null : <ConsoleLink />}
+        {compact ? null : <SubCompanyTabs />}
       </div>
       <div className="app-header-actions">
         <LanguageSwitch compact={compact} />

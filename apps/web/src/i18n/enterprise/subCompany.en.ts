@@ -1,2 +1,35 @@
 /** The strings of the enterprise console's subCompany screens in English (`t('subCompanyPage.…')`). */
-export const SUB_COMPANY_EN = {};
+export const SUB_COMPANY_EN = {
+  subtitle:
+    'Companies linked to this one. With launch authority on, this company may initiate contracts in the affiliate’s name.',
+  add: 'Add affiliate',
+  columnName: 'Company',
+  columnCertification: 'Certification',
+  columnLaunchAuth: 'Launch authority',
+  columnLinkedAt: 'Linked',
+  certified: 'Certified',
+  notCertified: 'Not certified',
+  launchAuthLabel: 'Launch authority for {{name}}',
+  launchAuthOn: 'This company may now initiate contracts in the name of {{name}}',
+  launchAuthOff: 'This company no longer initiates contracts in the name of {{name}}',
+  emptyTitle: 'No affiliated companies yet',
+  emptyHint:
+    'Link a subsidiary or branch registered on the platform: its system administrator confirms with a verification code.',
+  loadFailed: 'The affiliated companies could not be loaded.',
+  total: '{{count}} affiliated companies',
+  total_one: '1 affiliated company',
+  addTitle: 'Add an affiliated company',
+  companyName: 'Company name',
+  companyNamePlaceholder: 'The full registered name',
+  addIntro:
+    'Enter the company’s full name. Its system administrator receives a verification code by SMS and tells it to you.',
+  sendCode: 'Send code to its administrator',
+  resendIn: 'Send again in {{seconds}} s',
+  codeSentTo: 'A code was sent to the administrator of {{name}} ({{phone}}).',
+  code: 'Verification code',
+  link: 'Link company',
+  linked: '{{name}} is now an affiliated company',
+  sendFirst: 'Send the code to the administrator first',
+  tabs: 'Companies of the group',
+  main: 'Main',
+};

@@ -2,4 +2,34 @@ import type { Strings } from '../zh';
 import type { SUB_COMPANY_EN } from './subCompany.en';
 
 /** The strings of the enterprise console's subCompany screens in Chinese: the same keys as English. */
-export const SUB_COMPANY_ZH: Strings<typeof SUB_COMPANY_EN> = {};
+export const SUB_COMPANY_ZH: Strings<typeof SUB_COMPANY_EN> = {
+  subtitle: '与本企业关联的企业。开启发起授权后，本企业可以以关联企业的名义发起合同。',
+  add: '添加关联企业',
+  columnName: '企业名称',
+  columnCertification: '认证状态',
+  columnLaunchAuth: '发起授权',
+  columnLinkedAt: '关联时间',
+  certified: '已认证',
+  notCertified: '未认证',
+  launchAuthLabel: '{{name}}的发起授权',
+  launchAuthOn: '本企业现在可以以{{name}}的名义发起合同',
+  launchAuthOff: '本企业不再以{{name}}的名义发起合同',
+  emptyTitle: '还没有关联企业',
+  emptyHint: '关联在平台上注册的子公司或分公司：需由其系统管理员通过短信验证码确认。',
+  loadFailed: '关联企业加载失败。',
+  total: '共 {{count}} 家关联企业',
+  total_one: '共 1 家关联企业',
+  addTitle: '添加关联企业',
+  companyName: '企业名称',
+  companyNamePlaceholder: '企业注册全称',
+  addIntro: '请输入企业全称。其系统管理员将收到短信验证码，并告知您。',
+  sendCode: '向其管理员发送验证码',
+  resendIn: '{{seconds}} 秒后可重新发送',
+  codeSentTo: '验证码已发送至{{name}}的管理员（{{phone}}）。',
+  code: '验证码',
+  link: '关联企业',
+  linked: '{{name}}已成为关联企业',
+  sendFirst: '请先向管理员发送验证码',
+  tabs: '集团企业',
+  main: '主企业',
+};
