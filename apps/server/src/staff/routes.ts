@@ -623,6 +623,11 @@ export async function staffRoutes(app: FastifyInstance, context: AppContext): Pr
           if (!found) throw new ApiError('staffRequestNotFound', 404);
           const companyId = Number(found.company_id);
           await lockCompany(tx, companyId);
+          const [open] = await tx.query(
+            'SELECT 1 FROM companies WHERE id = $1 AND written_off_at IS NULL',
+            [companyId],
+          );
+          if (!open) throw new ApiError('staffRequestNotFound', 404);
           const [row] = await tx.query<{ status: string; expired: boolean; role_id: string }>(
             `SELECT s.status, s.expires_at <= now() AS expired,
                COALESCE(s.role_id, (SELECT id FROM company_roles
@@ -659,7 +664,7 @@ export async function staffRoutes(app: FastifyInstance, context: AppContext): Pr
     path: PATHS.entryApplyInfo,
     example: { query: { keyword: 'Demo Technology Co., Ltd.' } },
     summary:
-      'Finds a company of the tenant by its full name (whole, any case) for a person who would apply to join: name and certification only',
+      'Finds a company of the tenant by its full name (whole, any case) or credit code for a person who would apply to join: name and certification only',
     tag: 'blade-user',
     permission: 'signedIn',
     query: entryApplyInfoQuery,
@@ -676,7 +681,9 @@ export async function staffRoutes(app: FastifyInstance, context: AppContext): Pr
              AS member,
            EXISTS (SELECT 1 FROM staff_requests s WHERE s.company_id = c.id AND s.user_id = $3
              AND s.kind = 'application' AND s.status = 'pending') AS applied
-         FROM companies c WHERE c.tenant_id = $1 AND lower(c.full_name) = lower($2)`,
+         FROM companies c
+         WHERE c.tenant_id = $1 AND c.written_off_at IS NULL
+           AND (lower(c.full_name) = lower($2) OR (c.credit_code <> '' AND upper(c.credit_code) = upper($2)))`,
         [session.tenantId, query.keyword, session.userId],
       );
       if (!row) throw new ApiError('entryCompanyNotFound', 404);
@@ -703,7 +710,8 @@ export async function staffRoutes(app: FastifyInstance, context: AppContext): Pr
       const phone = await phoneOf(database, session);
       const id = await database.transaction(async (tx) => {
         const [company] = await tx.query<{ full_name: string }>(
-          'SELECT full_name FROM companies WHERE id = $1 AND tenant_id = $2 FOR UPDATE',
+          `SELECT full_name FROM companies
+           WHERE id = $1 AND tenant_id = $2 AND written_off_at IS NULL FOR UPDATE`,
           [body.companyId, session.tenantId],
         );
         if (!company) throw new ApiError('entryCompanyNotFound', 404);

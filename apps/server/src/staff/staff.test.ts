@@ -412,6 +412,16 @@ describe.each(BACKENDS)('staff on $name', (backend) => {
       applied: false,
     });
     expect((await person.get(PATHS.entryApplyInfo, { keyword: 'Nobody Ltd.' })).status).toBe(404);
+    await database.query('UPDATE companies SET credit_code = $2 WHERE id = $1', [
+      company,
+      '91310000MA1K000001',
+    ]);
+    const byCode = await person.get<EntryApplyInfo>(PATHS.entryApplyInfo, {
+      keyword: '91310000ma1k000001',
+    });
+    expect(byCode.body.data.fullName).toBe('Staff Test Co., Ltd.');
+    // Another company's empty credit code never matches an empty-looking search.
+    expect((await person.get(PATHS.entryApplyInfo, { keyword: '' })).status).toBe(400);
     const applied = await person.post<{ id: string }>(PATHS.applyEntry, { companyId: company });
     expect(applied.status).toBe(200);
     expect((await person.post(PATHS.applyEntry, { companyId: company })).status).toBe(409);
