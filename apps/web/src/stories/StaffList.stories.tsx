@@ -253,8 +253,8 @@ export const EmptyList: Story = {
 export const EmptyListZh: Story = inChinese(EmptyList, 'Empty list');
 
 /**
- * The personal console has no staff: it shows the invitations to the person's phone and their
- * applications, and finds a company to apply to.
+ * The personal console has no staff: it shows the invitations to the person's phone (accepting
+ * one) and their applications, and finds a company by its credit code to apply to.
  */
 export const PersonalConsole: Story = {
   args: { session: 'personal' },
@@ -284,6 +284,19 @@ export const PersonalConsole: Story = {
       page.findByText(t('staffPage.mine.accepted', { company: 'Blue River Logistics Ltd.' })),
     );
     await expect(await canvas.findByText(t('staffPage.empty.myInvitations'))).toBeVisible();
+
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: t('staffPage.mine.companyName') }),
+      '91440300MA5F000003{Enter}',
+    );
+    await expect(await canvas.findByText(t('staffPage.mine.certified'))).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('staffPage.mine.applyButton')) }),
+    );
+    await appeared(
+      page.findByText(t('staffPage.mine.applied', { company: 'Hengda Foods Co., Ltd.' })),
+    );
+    await expect(await canvas.findByText(t('staffPage.mine.alreadyApplied'))).toBeVisible();
   },
 };
 

@@ -403,7 +403,8 @@ export const STAFF_CALLS: Record<string, ConsoleCall> = {
     )
       .trim()
       .toLowerCase();
-    if (keyword !== 'hengda foods co., ltd.') return refusal('entryCompanyNotFound', locale, 404);
+    if (keyword !== 'hengda foods co., ltd.' && keyword !== '91440300ma5f000003')
+      return refusal('entryCompanyNotFound', locale, 404);
     return answer({
       companyId: '1003',
       fullName: 'Hengda Foods Co., Ltd.',
