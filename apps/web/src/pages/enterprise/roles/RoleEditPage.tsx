@@ -27,6 +27,7 @@ import { roleQueries, useSaveRole } from '../../../api/companyRoles';
 import { isShownFailure } from '../../../api/client';
 import { schemaRule } from '../../../forms/rules';
 import { ROLE_LIST_PATH } from './paths';
+import { toggleGrant, treeChecks } from './grantTree';
 import { pagesOpened, roleName } from './rolePresentation';
 import { useRoleConsole } from './useRoleConsole';
 import './roles.css';
@@ -34,6 +35,7 @@ import './roles.css';
 /**
  * The tree as antd draws it: a leaf the member does not hold cannot be checked or unchecked (the
  * server refuses granting it), and says why; a group whose leaves are all out of reach likewise.
+ * The checks themselves are grantTree.ts's (antd's conduction would skip the disabled leaves).
  */
 function treeData(
   nodes: readonly PermissionTreeNode[],
@@ -131,11 +133,11 @@ function RoleEditor({ role }: { role: CompanyRole | undefined }) {
               selectable={false}
               defaultExpandAll
               treeData={treeData(tree.data, editable, t('rolesPage.notHeld'))}
-              checkedKeys={grants}
-              onCheck={(keys) => {
-                const list = Array.isArray(keys) ? keys : keys.checked;
-                setChecked(list.map(String).filter(isPermission));
-              }}
+              checkStrictly
+              checkedKeys={treeChecks(tree.data, grants)}
+              onCheck={(_keys, { node }) =>
+                setChecked(toggleGrant(tree.data!, checked, String(node.key), editable))
+              }
             />
           </div>
         ) : (

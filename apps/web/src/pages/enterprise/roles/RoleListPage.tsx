@@ -67,6 +67,7 @@ export default function RoleListPage() {
               {
                 key: 'name',
                 title: t('rolesPage.columnName'),
+                width: 280,
                 render: (_, role) => (
                   <Space size={8} wrap>
                     <strong>{roleName(role, locale)}</strong>
