@@ -259,6 +259,9 @@ const en = {
     counts: 'Contracts by status',
     countsUnavailable: 'Contract counts are not available yet',
     countsUnavailableHint: 'They appear here as soon as the server reports them.',
+    invitation: '{{company}} invited you to join it',
+    invitations: '{{count}} companies invited you to join them',
+    viewInvitations: 'View invitations',
     status: {
       filling: 'Filling in',
       signing: 'Signing',

@@ -248,6 +248,9 @@ const zh: Strings<typeof en> = {
     templates: '模板',
     templatesHint: '从已准备好的合同开始',
     counts: '合同状态统计',
+    invitation: '{{company}} 邀请您加入',
+    invitations: '{{count}} 家企业邀请您加入',
+    viewInvitations: '查看邀请',
     countsUnavailable: '暂无合同统计数据',
     countsUnavailableHint: '服务端提供统计后将在此显示。',
     status: {

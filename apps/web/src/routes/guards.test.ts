@@ -171,6 +171,8 @@ describe('the permission guard', () => {
     expect(lacksPermission('/enterprise-console/company_info', owner)).toBe(true);
     expect(lacksPermission('/enterprise-console', owner)).toBe(true);
     expect(lacksPermission('/template/index', owner)).toBe(false);
+    // The staff page answers one's invitations there.
+    expect(lacksPermission('/enterprise-console/staff_list', owner)).toBe(false);
   });
 });
 

@@ -67,6 +67,11 @@ export function mustVerifyRealName(pathname: string, user: UserInfo | null): boo
 
 /** Sections that exist only in a company: the personal console has no enterprise console. */
 const COMPANY_SECTIONS = ['/enterprise-console'];
+/**
+ * Pages of those sections that the personal console has too: the staff page, where a person
+ * answers invitations to join a company and applies to join one.
+ */
+const PERSONAL_PAGES = ['/enterprise-console/staff_list'];
 
 /**
  * Whether the user's role in the current console withholds the page (`ROUTE_PERMISSIONS`, the
@@ -79,7 +84,8 @@ export function lacksPermission(pathname: string, user: UserInfo | null): boolea
   const companyOnly = COMPANY_SECTIONS.some(
     (section) => pathname === section || pathname.startsWith(`${section}/`),
   );
-  if (companyOnly && user.companyId === PERSONAL_CONSOLE_ID) return true;
+  const personalPage = PERSONAL_PAGES.includes(pathname.replace(/\/$/, ''));
+  if (companyOnly && !personalPage && user.companyId === PERSONAL_CONSOLE_ID) return true;
   const needed = routePermission(pathname);
   return needed !== null && !user.permissions.includes(needed);
 }

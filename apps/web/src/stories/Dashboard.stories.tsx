@@ -40,3 +40,23 @@ export const CountsUnavailable: Story = {
 };
 
 export const CountsUnavailableZh: Story = inChinese(CountsUnavailable, 'Counts unavailable');
+
+/**
+ * In the personal console, a company's invitation to join waits: the home page says who invited
+ * and leads to where it is accepted.
+ */
+export const InvitationWaiting: Story = {
+  args: { session: 'personal' },
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    await expect(
+      await canvas.findByText(t('dashboard.invitation', { company: 'Blue River Logistics Ltd.' })),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('dashboard.viewInvitations')) }),
+    ).toBeVisible();
+  },
+};
+
+export const InvitationWaitingZh: Story = inChinese(InvitationWaiting, 'Invitation waiting');

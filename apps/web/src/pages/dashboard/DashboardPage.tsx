@@ -1,15 +1,18 @@
 import { FileAddOutlined, FileTextOutlined } from '@ant-design/icons';
-import type { ContractStatistics } from '@esign/platform';
+import { PERSONAL_CONSOLE_ID, type ContractStatistics } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queries } from '../../api/queries';
+import { staffQueries } from '../../api/staff';
 import { useGuardedNavigate } from '../../layout/useGuardedNavigate';
 import { REAL_NAME_PATH } from '../../routes/guards';
 import { useSession } from '../../session';
 
 const CONTRACT_LIST = '/agency-contract/index';
+/** Where the personal console answers invitations to join a company. */
+const INVITATIONS_PATH = '/enterprise-console/staff_list';
 
 /** The statuses the home screen counts, in the order a contract passes through them. */
 const STATUSES: (keyof ContractStatistics)[] = [
@@ -87,6 +90,40 @@ function ContractCounts() {
   );
 }
 
+/**
+ * In the personal console: the invitations to join a company waiting for the user, leading to
+ * where they are accepted or declined (the staff page of the personal console).
+ */
+function InvitationsBanner() {
+  const { t } = useTranslation();
+  const { go } = useGuardedNavigate();
+  const companyId = useSession((state) => state.companyId);
+  const mine = useQuery({
+    ...staffQueries.mine(companyId),
+    enabled: companyId === PERSONAL_CONSOLE_ID,
+  });
+  const invitations = mine.data?.invitations ?? [];
+  if (companyId !== PERSONAL_CONSOLE_ID || invitations.length === 0) return null;
+  const [first] = invitations;
+  return (
+    <Alert
+      className="page-alert"
+      type="info"
+      showIcon
+      title={
+        invitations.length === 1
+          ? t('dashboard.invitation', { company: first!.companyName })
+          : t('dashboard.invitations', { count: invitations.length })
+      }
+      action={
+        <Button size="small" type="primary" onClick={() => go(INVITATIONS_PATH)}>
+          {t('dashboard.viewInvitations')}
+        </Button>
+      }
+    />
+  );
+}
+
 /** /dashboard: a greeting, quick actions and the contract counts by status. */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -116,6 +153,7 @@ export default function DashboardPage() {
           }
         />
       ) : null}
+      <InvitationsBanner />
       <section aria-labelledby="quick-actions" className="page-section">
         <h2 id="quick-actions" className="section-title">
           {t('dashboard.quickActions')}
