@@ -59,7 +59,11 @@ export const roleQueries = {
     }),
 };
 
-/** Saves a role: its name (created or renamed), then its grants; the roles are fetched again. */
+/**
+ * Saves a role: its name (created or renamed), then its grants; the roles are fetched again. A
+ * role created before its grants were refused is handed to `onCreated`, so that saving again
+ * grants that role rather than creating a second one.
+ */
 export function useSaveRole(companyId: number) {
   const client = useQueryClient();
   return useMutation({
@@ -67,16 +71,21 @@ export function useSaveRole(companyId: number) {
       role,
       name,
       grants,
+      onCreated,
     }: {
       /** The role being edited; undefined for a new one. */
       role: CompanyRole | undefined;
       name: string;
       /** The grants to set; undefined leaves them (the administrator's role). */
       grants: Permission[] | undefined;
+      onCreated?: (created: CompanyRole) => void;
     }) => {
       let saved = role;
-      if (!role || (!role.builtin && role.name !== name)) {
-        saved = await submitRole(role ? { id: role.id, name } : { name });
+      if (!role) {
+        saved = await submitRole({ name });
+        onCreated?.(saved);
+      } else if (!role.builtin && role.name !== name) {
+        saved = await submitRole({ id: role.id, name });
       }
       if (grants && saved) saved = await grantRole(saved.id, grants);
       return saved!;

@@ -67,7 +67,7 @@ function treeData(
   });
 }
 
-function RoleEditor({ role }: { role: CompanyRole | undefined }) {
+function RoleEditor({ role: editing }: { role: CompanyRole | undefined }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -75,6 +75,9 @@ function RoleEditor({ role }: { role: CompanyRole | undefined }) {
   const tree = useQuery(roleQueries.tree(companyId, locale));
   const save = useSaveRole(companyId);
   const [form] = Form.useForm<{ name: string }>();
+  // A new role that was created, though its grants were then refused: saving again grants it.
+  const [created, setCreated] = useState<CompanyRole>();
+  const role = editing ?? created;
   const fixed = role?.builtin === 'admin';
   const [checked, setChecked] = useState<Permission[]>(role?.grants ?? []);
   const grants = fixed ? [...PERMISSIONS] : checked;
@@ -83,7 +86,7 @@ function RoleEditor({ role }: { role: CompanyRole | undefined }) {
 
   const finish = ({ name }: { name: string }) => {
     save.mutate(
-      { role, name: name.trim(), grants: fixed ? undefined : checked },
+      { role, name: name.trim(), grants: fixed ? undefined : checked, onCreated: setCreated },
       {
         onSuccess: (saved) => {
           void message.success(t('rolesPage.saved', { name: roleName(saved, locale) }));
