@@ -131,10 +131,8 @@ export const AddAffiliate: Story = {
       ),
     );
     await expect(dialog.getByRole('button', { name: /\d+/ })).toBeDisabled();
-    await userEvent.type(dialog.getByLabelText(t('subCompanyPage.code')), '123456');
-    await userEvent.click(
-      dialog.getByRole('button', { name: buttonName(t('subCompanyPage.link')) }),
-    );
+    // Enter in the code field links, as the dialog's button does.
+    await userEvent.type(dialog.getByLabelText(t('subCompanyPage.code')), '123456{Enter}');
     await appeared(
       page.findByText(t('subCompanyPage.linked', { name: 'Qingshan Supply Chain Co., Ltd.' })),
     );

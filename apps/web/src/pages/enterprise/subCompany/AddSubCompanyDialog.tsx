@@ -132,6 +132,7 @@ export function AddSubCompanyDialog({
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={SMS_CODE_LENGTH}
+                onPressEnter={() => form.submit()}
               />
             </Form.Item>
             <Button onClick={() => void send()} disabled={secondsLeft > 0} loading={sending}>
