@@ -179,6 +179,8 @@ export interface OutboxMessage {
     | 'change-phone'
     | 'forget-password'
     | 'sign'
+    /** Not a code: the invitation to join a company (the code field names the invitation). */
+    | 'staff-invite'
     | CompanyCodePurpose
     | SubCompanyCodePurpose;
   createdAt: string;

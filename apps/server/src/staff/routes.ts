@@ -31,7 +31,6 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { queryPage } from '../db/paging';
 import { ApiError, route } from '../http/route';
-import type { SmsPurpose } from '../sms/provider';
 import { containsPattern } from '../templates/access';
 
 /**
@@ -512,7 +511,7 @@ export async function staffRoutes(app: FastifyInstance, context: AppContext): Pr
       });
       // The SMS provider carries one short text: for an invitation, its number (a real gateway's
       // invitation template names the company and links to the sign-in page).
-      await context.sms.send(body.phone, `INV-${requestId}`, 'staff-invite' as SmsPurpose);
+      await context.sms.send(body.phone, `INV-${requestId}`, 'staff-invite');
       return { id: String(requestId) };
     },
   });

@@ -17,6 +17,7 @@ import {
 } from '@esign/platform';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
+import { queries } from './queries';
 
 /** What query-staff-list is asked. */
 export interface StaffPageParams {
@@ -128,6 +129,11 @@ export function useStaffMutation<Variables, Result>(
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.all(companyId) }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: staffKeys.all(companyId) }),
+        // Joining a company (an accepted invitation) offers it in the console switcher at once.
+        client.invalidateQueries({ queryKey: queries.companies().queryKey }),
+      ]),
   });
 }

@@ -1,10 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { PERSONAL_CONSOLE_ID } from '@esign/platform';
 import { Menu, type MenuProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { queries } from '../api/queries';
+import { PERSONAL_PAGES } from '../routes/guards';
 import { HOME_PATH, sectionOf } from '../routes/table';
 import { useSession } from '../session';
 import { Brand } from './Brand';
@@ -32,11 +34,16 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
     if (consoleFailed) void navigate(HOME_PATH, { replace: true });
   }, [consoleFailed, navigate]);
 
-  const entries = menuEntries(section, {
+  const all = menuEntries(section, {
     permitted: menu.data ? permittedPaths(menu.data.routes) : null,
     isAdmin: menu.data?.roles.includes('admin') ?? false,
     showFees: sysType === 0,
   });
+  // The personal console has no enterprise console, only the page that answers invitations.
+  const entries =
+    companyId === PERSONAL_CONSOLE_ID && section.id === 'enterpriseConsole'
+      ? all.filter((entry) => PERSONAL_PAGES.includes(entry.key))
+      : all;
   const items = (list: MenuEntry[]): MenuProps['items'] =>
     list.map((entry) => ({
       key: entry.key,

@@ -71,7 +71,7 @@ const COMPANY_SECTIONS = ['/enterprise-console'];
  * Pages of those sections that the personal console has too: the staff page, where a person
  * answers invitations to join a company and applies to join one.
  */
-const PERSONAL_PAGES = ['/enterprise-console/staff_list'];
+export const PERSONAL_PAGES = ['/enterprise-console/staff_list'];
 
 /**
  * Whether the user's role in the current console withholds the page (`ROUTE_PERMISSIONS`, the
