@@ -62,7 +62,7 @@ export async function companyRoutes(app: FastifyInstance, context: AppContext): 
          LEFT JOIN company_members m
            ON m.company_id = c.id AND m.user_id = $2 AND m.status = 'active'
          LEFT JOIN company_roles r ON r.id = m.role_id
-         WHERE c.id = $1 AND c.tenant_id = $3`,
+         WHERE c.id = $1 AND c.tenant_id = $3 AND c.written_off_at IS NULL`,
         [query.companyId, session.userId, session.tenantId],
       );
       if (!row) throw new ApiError('notFound', 404);

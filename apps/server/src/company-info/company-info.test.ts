@@ -340,6 +340,13 @@ describe.each(BACKENDS)('company information on $name', (backend) => {
       token: personal.access_token,
     });
     expect(list.body.data.map((row) => row.id)).not.toContain(c.id);
+    const checked = await call(
+      server.base,
+      'GET',
+      `${PATHS.checkUserCompanyInfo}?companyId=${c.id}`,
+      { token: personal.access_token },
+    );
+    expect(checked.status).toBe(404);
     const notices = await messagesOf(c.employeeId);
     expect(notices.at(-1)).toMatchObject({
       title: 'Company written off / 企业已注销',
