@@ -6,6 +6,7 @@ import { captchaRoutes } from './captcha/routes';
 import { randomCaptchaText } from './captcha/store';
 import { signingKey } from './auth/tokens';
 import { companyRoutes } from './companies/routes';
+import { companyAuthRoutes } from './company-auth/routes';
 import { companyInfoRoutes } from './company-info/routes';
 import { companyRoleRoutes } from './company-roles/routes';
 import type { AppContext } from './context';
@@ -28,8 +29,10 @@ import { messageRoutes } from './messages/routes';
 import { sealRoutes } from './seals/routes';
 import { developmentSmsProvider, type SmsProvider } from './sms/provider';
 import { smsRoutes } from './sms/routes';
+import { realNameRoutes } from './real-name/routes';
 import { staffRoutes } from './staff/routes';
 import { subCompanyRoutes } from './sub-companies/routes';
+import { userCenterRoutes } from './user-center/routes';
 import type { Storage } from './storage';
 import { templateRoutes } from './templates/routes';
 import { tenantRoutes } from './tenants/routes';
@@ -95,6 +98,9 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   companyRoleRoutes,
   companyInfoRoutes,
   subCompanyRoutes,
+  realNameRoutes,
+  companyAuthRoutes,
+  userCenterRoutes,
   sealRoutes,
 ];
 

@@ -1,5 +1,6 @@
 /** `@esign/platform`: what the server and the web app share. */
 export * from './api';
+export * from './company-auth';
 export * from './company-info';
 export * from './company-roles';
 export * from './constants';
@@ -14,21 +15,29 @@ export * from './messages';
 export * from './paging';
 export * from './paths';
 export * from './permissions';
+export * from './real-name';
 export * from './staff';
 export * from './sub-companies';
 export * from './templates';
 export * from './uploads';
+export * from './user-center';
 export * from './validation';
 
+import { COMPANY_AUTH_MESSAGES } from './company-auth';
 import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { joinAreaMessages } from './messages';
+import { REAL_NAME_MESSAGES } from './real-name';
 import { STAFF_MESSAGES } from './staff';
 import { SUB_COMPANY_MESSAGES } from './sub-companies';
+import { USER_CENTER_MESSAGES } from './user-center';
 
 joinAreaMessages(
   STAFF_MESSAGES,
   COMPANY_ROLE_MESSAGES,
   COMPANY_INFO_MESSAGES,
   SUB_COMPANY_MESSAGES,
+  REAL_NAME_MESSAGES,
+  COMPANY_AUTH_MESSAGES,
+  USER_CENTER_MESSAGES,
 );

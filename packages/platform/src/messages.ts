@@ -1,8 +1,11 @@
+import type { COMPANY_AUTH_MESSAGES } from './company-auth';
 import type { COMPANY_INFO_MESSAGES } from './company-info';
 import type { COMPANY_ROLE_MESSAGES } from './company-roles';
 import type { Locale } from './constants';
+import type { REAL_NAME_MESSAGES } from './real-name';
 import type { STAFF_MESSAGES } from './staff';
 import type { SUB_COMPANY_MESSAGES } from './sub-companies';
+import type { USER_CENTER_MESSAGES } from './user-center';
 
 /** Every validation message of the platform, in English (the spec's wording) and Chinese. */
 const PLATFORM_MESSAGES = {
@@ -436,7 +439,10 @@ const PLATFORM_MESSAGES = {
 type AreaMessages = typeof STAFF_MESSAGES &
   typeof COMPANY_ROLE_MESSAGES &
   typeof COMPANY_INFO_MESSAGES &
-  typeof SUB_COMPANY_MESSAGES;
+  typeof SUB_COMPANY_MESSAGES &
+  typeof REAL_NAME_MESSAGES &
+  typeof COMPANY_AUTH_MESSAGES &
+  typeof USER_CENTER_MESSAGES;
 
 /**
  * Every message of the platform: those above and the areas' own, which `index.ts` joins in once

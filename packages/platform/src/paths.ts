@@ -2,10 +2,13 @@
  * API paths under `/api`, with the service prefixes of the original back end (spec 000 §7). Where
  * the spec leaves a call's prefix open, the choice is made here once.
  */
+import { COMPANY_AUTH_PATHS } from './company-auth';
 import { COMPANY_INFO_PATHS } from './company-info';
 import { COMPANY_ROLE_PATHS } from './company-roles';
+import { REAL_NAME_PATHS } from './real-name';
 import { STAFF_PATHS } from './staff';
 import { SUB_COMPANY_PATHS } from './sub-companies';
+import { USER_CENTER_PATHS } from './user-center';
 
 export const API_BASE = '/api';
 
@@ -105,6 +108,9 @@ export const PATHS = {
   ...COMPANY_ROLE_PATHS,
   ...COMPANY_INFO_PATHS,
   ...SUB_COMPANY_PATHS,
+  ...REAL_NAME_PATHS,
+  ...COMPANY_AUTH_PATHS,
+  ...USER_CENTER_PATHS,
 } as const;
 
 export type PathName = keyof typeof PATHS;

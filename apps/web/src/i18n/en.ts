@@ -1,3 +1,6 @@
+import { COMPANY_AUTH_EN } from './areas/companyAuth.en';
+import { REAL_NAME_EN } from './areas/realName.en';
+import { USER_CENTER_EN } from './areas/userCenter.en';
 import { COMPANY_INFO_EN } from './enterprise/company.en';
 import { ROLES_EN } from './enterprise/roles.en';
 import { STAFF_EN } from './enterprise/staff.en';
@@ -9,6 +12,9 @@ const en = {
   rolesPage: ROLES_EN,
   companyPage: COMPANY_INFO_EN,
   subCompanyPage: SUB_COMPANY_EN,
+  realNamePage: REAL_NAME_EN,
+  companyAuthPage: COMPANY_AUTH_EN,
+  userCenterPage: USER_CENTER_EN,
   contractLaunch: {
     intro: 'Upload the contract, name who signs it, then place their seals and fields on it.',
     templateIntro:

@@ -1,4 +1,7 @@
 import type en from './en';
+import { COMPANY_AUTH_ZH } from './areas/companyAuth.zh';
+import { REAL_NAME_ZH } from './areas/realName.zh';
+import { USER_CENTER_ZH } from './areas/userCenter.zh';
 import { COMPANY_INFO_ZH } from './enterprise/company.zh';
 import { ROLES_ZH } from './enterprise/roles.zh';
 import { STAFF_ZH } from './enterprise/staff.zh';
@@ -13,6 +16,9 @@ const zh: Strings<typeof en> = {
   rolesPage: ROLES_ZH,
   companyPage: COMPANY_INFO_ZH,
   subCompanyPage: SUB_COMPANY_ZH,
+  realNamePage: REAL_NAME_ZH,
+  companyAuthPage: COMPANY_AUTH_ZH,
+  userCenterPage: USER_CENTER_ZH,
   contractLaunch: {
     intro: '上传合同文件，填写签署方，然后在文件上放置各方的印章和填写项。',
     templateIntro: '选择一个已启用的模板，填写签署方，并在发出前填写本方的字段。',

@@ -2,7 +2,10 @@ import type { ComponentType } from 'react';
 import { CONTRACT_DETAIL_SCREENS } from '../pages/contract/detail/screens';
 import { CONTRACT_LAUNCH_SCREENS } from '../pages/contract/launch/screens';
 import DashboardPage from '../pages/dashboard/DashboardPage';
+import { COMPANY_AUTH_SCREENS } from '../pages/companyAuth/screens';
 import { ENTERPRISE_SCREENS } from '../pages/enterprise/screens';
+import { REAL_NAME_SCREENS } from '../pages/realName/screens';
+import { USER_CENTER_SCREENS } from '../pages/userCenter/screens';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
 import { lazyScreen } from './lazyScreen';
 
@@ -16,6 +19,9 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...CONTRACT_LAUNCH_SCREENS,
   ...CONTRACT_DETAIL_SCREENS,
   ...ENTERPRISE_SCREENS,
+  ...REAL_NAME_SCREENS,
+  ...COMPANY_AUTH_SCREENS,
+  ...USER_CENTER_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),

@@ -43,7 +43,10 @@ import { CONTRACT_LAUNCH_CALLS } from './demoContractLaunch';
 import { CONTRACT_LIST_CALLS } from './demoContracts';
 import { TEMPLATE_EDITOR_CALLS, publicPreview } from './demoTemplateEditor';
 import { TEMPLATE_LIST_CALLS } from './demoTemplates';
+import { COMPANY_AUTH_CALLS } from './demoCompanyAuth';
 import { COMPANY_INFO_CALLS } from './demoCompanyInfo';
+import { REAL_NAME_CALLS } from './demoRealName';
+import { USER_CENTER_CALLS } from './demoUserCenter';
 import { ROLE_CALLS } from './demoRoles';
 import { STAFF_CALLS } from './demoStaff';
 import { SUB_COMPANY_CALLS } from './demoSubCompanies';
@@ -183,6 +186,9 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       ROLE_CALLS,
       COMPANY_INFO_CALLS,
       SUB_COMPANY_CALLS,
+      REAL_NAME_CALLS,
+      COMPANY_AUTH_CALLS,
+      USER_CENTER_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),
   ),
   // The demo's own contracts in full; the ones the initiating stories create as they answer them.
