@@ -44,6 +44,7 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
       description: accessText(route),
       tags: [route.tag],
       'x-permission': route.permission,
+      ...(route.realName ? { 'x-real-name': true } : {}),
       parameters: [] as unknown[],
       responses: {
         '200':

@@ -10,11 +10,12 @@ import {
   type UserInfo,
 } from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser, demoCompanyId, loginInto } from '../test-support/companies';
-import { BACKENDS, call, requestToken, useTestServer } from '../test-support/server';
+import { addUser, demoCompanyId, loginInto, switchConsole } from '../test-support/companies';
+import { BACKENDS, call, login, requestToken, useTestServer } from '../test-support/server';
 
 interface Operation {
   'x-permission'?: string;
+  'x-real-name'?: boolean;
   parameters?: { name: string; in: string; example?: unknown }[];
   requestBody?: { content: Record<string, { example?: unknown }> };
 }
@@ -170,6 +171,31 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
       launchAuth: false,
     });
     expect((await info('admin')).permissions).toHaveLength(builtinGrants('admin').length);
+  });
+
+  it('refuses the real-name areas, and entering a company, to a person not yet verified', async () => {
+    const phone = '13800000079';
+    await addUser(suite.database, { phone });
+    await suite.database.query('UPDATE users SET real_name_verified = false WHERE phone = $1', [
+      phone,
+    ]);
+    const { access_token: token } = await login(suite.base, phone);
+    const guarded = calls.filter((entry) => entry.operation['x-real-name']);
+    expect(guarded.map((entry) => entry.path)).toEqual(
+      expect.arrayContaining([PATHS.unreadMessages, PATHS.unreadCount]),
+    );
+    for (const entry of guarded) {
+      const answer = await example(suite.base, entry, token);
+      expect(answer.status, `${entry.method} ${entry.path}`).toBe(403);
+      expect(answer.body.msg).toBe('Please authenticate your name first');
+    }
+    const companyId = await demoCompanyId(suite.database);
+    const into = await switchConsole(suite.base, token, companyId);
+    expect(into.status).toBe(403);
+    expect(((await into.json()) as { error_description: string }).error_description).toBe(
+      'Please authenticate your name first',
+    );
+    expect((await switchConsole(suite.base, token, PERSONAL_CONSOLE_ID)).status).toBe(200);
   });
 
   it('ends a forbidden member’s sessions in the company at once, and lets them back when allowed', async () => {

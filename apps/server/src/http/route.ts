@@ -77,6 +77,15 @@ export interface RouteOptions<B extends Schema | undefined, Q extends Schema | u
 }
 
 /**
+ * A signed-in call of an area that needs the user's personal real-name verification first (spec
+ * 000 §6: seals, initiating, messages, the user and cost centers): 403 'Please authenticate your
+ * name first' before the handler runs.
+ */
+interface RealNameOption {
+  realName?: boolean;
+}
+
+/**
  * What a call needs, declared beside its schema (spec 001 §6): `public` — nobody need be signed
  * in (sign-in itself, a ticket in the query, the public preview); `signedIn` — any signed-in user
  * in a console they may still enter (their own account, contracts they are a party to: the
@@ -93,10 +102,8 @@ interface PublicRoute<
   handler(input: Handled<Out<B>, Out<Q>>): Promise<unknown>;
 }
 
-interface SignedInRoute<
-  B extends Schema | undefined,
-  Q extends Schema | undefined,
-> extends RouteOptions<B, Q> {
+interface SignedInRoute<B extends Schema | undefined, Q extends Schema | undefined>
+  extends RouteOptions<B, Q>, RealNameOption {
   permission: Exclude<RouteAccess, 'public'>;
   handler(
     input: Handled<Out<B>, Out<Q>> & {
@@ -116,6 +123,8 @@ export interface DescribedRoute {
   auth: 'public' | 'user' | 'client';
   /** What the call needs (see `RouteAccess`); every route declares it. */
   permission: RouteAccess;
+  /** Whether it also needs the user's real-name verification (see `RealNameOption`). */
+  realName?: boolean;
   body?: Schema | undefined;
   query?: Schema | undefined;
   /** Where the body is form-encoded only (the OAuth2 token endpoint). */
@@ -146,6 +155,15 @@ export function describeRoute(context: AppContext, route: DescribedRoute): void 
     }
   }
   context.routes.push(route);
+}
+
+/** Whether the session's user has passed personal real-name verification. */
+async function isRealNameVerified(context: AppContext, session: AccessClaims): Promise<boolean> {
+  const [user] = await context.database.query<{ real_name_verified: boolean }>(
+    'SELECT real_name_verified FROM users WHERE id = $1 AND tenant_id = $2',
+    [session.userId, session.tenantId],
+  );
+  return user?.real_name_verified === true;
 }
 
 /** The signed-in session of a request (`Blade-Auth: bearer …`), or null. */
@@ -192,6 +210,7 @@ export function route<
     tag: options.tag,
     auth: options.permission === 'public' ? 'public' : 'user',
     permission: options.permission,
+    realName: options.permission !== 'public' && options.realName === true,
     body: options.body,
     query: options.query,
     fileField: options.fileField,
@@ -211,6 +230,9 @@ export function route<
         current = await sessionConsole(context.database, session);
         if (options.permission !== 'signedIn' && !current.grants.has(options.permission)) {
           throw new ApiError('noPermission', 403);
+        }
+        if (options.realName && !(await isRealNameVerified(context, session))) {
+          throw new ApiError('realNameRequired', 403);
         }
       }
       let query: unknown;

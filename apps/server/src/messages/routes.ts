@@ -27,6 +27,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
     summary: 'A page of the user’s messages, newest first; isRead=0 gives the unread ones',
     tag: 'sicpay-message',
     permission: 'signedIn',
+    realName: true,
     query: z.object({ isRead: z.optional(z.enum(['0', '1'])), ...pageQuery }),
     handler: async ({ session, query }): Promise<Page<MessageItem>> => {
       const isRead = query.isRead === undefined ? null : query.isRead === '1';
@@ -66,6 +67,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
     summary: 'How many of the user’s messages are unread',
     tag: 'sicpay-message',
     permission: 'signedIn',
+    realName: true,
     handler: async ({ session }): Promise<number> => {
       const [row] = await database.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM messages WHERE ${OWN} AND NOT is_read`,

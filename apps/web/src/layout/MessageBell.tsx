@@ -8,13 +8,19 @@ import { useGuardedNavigate } from './useGuardedNavigate';
 
 const ALL_MESSAGES = '/msg-center/all';
 
-/** The unread count on a bell, opening the newest ten unread messages. */
+/**
+ * The unread count on a bell, opening the newest ten unread messages (for a real-name verified
+ * user; an unverified one is asked to verify first).
+ */
 export function MessageBell() {
   const { t } = useTranslation();
   const { go } = useGuardedNavigate();
   const companyId = useSession((state) => state.companyId);
-  const count = useQuery(queries.unreadCount(companyId));
-  const unread = useQuery(queries.unreadMessages(companyId));
+  // Messages need real-name verification (spec 000 §6): until then the server refuses them, and
+  // the bell leads to the verification instead (useGuardedNavigate).
+  const verified = useSession((state) => state.userInfo?.authStep === 'VERIFIED');
+  const count = useQuery({ ...queries.unreadCount(companyId), enabled: verified });
+  const unread = useQuery({ ...queries.unreadMessages(companyId), enabled: verified });
   const messages = unread.data?.records ?? [];
 
   return (

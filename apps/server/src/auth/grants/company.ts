@@ -1,3 +1,4 @@
+import { PERSONAL_CONSOLE_ID } from '@esign/platform';
 import { findConsole } from '../../companies/console';
 import { sessionOf } from '../../http/route';
 import { userById } from '../users';
@@ -19,6 +20,11 @@ export const companyUserGrant: Grant = async ({ request, field, context }) => {
   const user = await userById(context.database, session.userId);
   if (!user) throw new OAuthError('invalid_grant', 'loginExpired', 401);
   const target = { ...session, companyId: Number(companyId) };
+  // Switching into a company needs the person's real-name verification (spec 000 §6); back into
+  // the personal console is always possible.
+  if (target.companyId !== PERSONAL_CONSOLE_ID && !user.real_name_verified) {
+    throw new OAuthError('invalid_grant', 'realNameRequired', 403);
+  }
   if (!(await findConsole(context.database, target))) {
     throw new OAuthError('invalid_grant', 'noPermission', 403);
   }
