@@ -175,6 +175,18 @@ export async function sessionOf(
   return match ? verifyAccessToken(key, match[1]!.trim()) : null;
 }
 
+/**
+ * Whether a query or body holds a string with the NUL character anywhere: PostgreSQL text cannot
+ * hold it, so such input is refused as bad input before any handler passes it to the database.
+ */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(
+    ([key, entry]) => key.includes('\u0000') || holdsNul(entry, depth + 1),
+  );
+}
+
 function invalid(error: z.core.$ZodError, locale: Locale): ApiError {
   const [first] = localizeIssues(error, locale);
   const field = first?.path ? `${first.path}: ` : '';
@@ -234,6 +246,9 @@ export function route<
         if (options.realName && !(await isRealNameVerified(context, session))) {
           throw new ApiError('realNameRequired', 403);
         }
+      }
+      if (holdsNul(request.query) || holdsNul(request.body)) {
+        throw new ApiError('requestException', 400);
       }
       let query: unknown;
       if (options.query) {
