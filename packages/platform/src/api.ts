@@ -177,6 +177,7 @@ export interface OutboxMessage {
     | 'register'
     | 'login'
     | 'change-phone'
+    | 'change-phone-old'
     | 'forget-password'
     | 'sign'
     /** Not a code: the invitation to join a company (the code field names the invitation). */

@@ -14,6 +14,7 @@ import { SIGNING_MIGRATION } from './signing-tables';
 import { STAFF_MIGRATION } from './staff-tables';
 import { SUB_COMPANY_MIGRATION } from './sub-company-tables';
 import { TEMPLATE_MIGRATION } from './template-tables';
+import { USER_CENTER_MIGRATION } from './user-center-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -128,4 +129,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   STAFF_MIGRATION,
   COMPANY_INFO_MIGRATION,
   SUB_COMPANY_MIGRATION,
+  USER_CENTER_MIGRATION,
 ];
