@@ -30,6 +30,10 @@ import { sealRoutes } from './seals/routes';
 import { developmentSmsProvider, type SmsProvider } from './sms/provider';
 import { smsRoutes } from './sms/routes';
 import { realNameRoutes } from './real-name/routes';
+import { configureRealNameProviders } from './real-name/providers';
+import { operatorRoutes } from './operator/routes';
+import type { IdentityProvider } from './providers/identity/provider';
+import type { BankCardProvider } from './providers/bank-card/provider';
 import { staffRoutes } from './staff/routes';
 import { subCompanyRoutes } from './sub-companies/routes';
 import { userCenterRoutes } from './user-center/routes';
@@ -51,6 +55,10 @@ export interface AppDependencies {
    * production, none in production (face checks are then refused; SMS codes still work).
    */
   face?: FaceProvider;
+  /** Checks name, ID number and phone (real-name phone method); development one outside production. */
+  identity?: IdentityProvider;
+  /** Checks bank card four elements (real-name bank card method); development one outside production. */
+  bankCard?: BankCardProvider;
   /** Makes graphic captcha answers; random by default (tests give known ones). */
   captchaText?: () => string;
   /** The built web app to serve at /; none by default (the API alone). */
@@ -99,6 +107,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   companyInfoRoutes,
   subCompanyRoutes,
   realNameRoutes,
+  operatorRoutes,
   companyAuthRoutes,
   userCenterRoutes,
   sealRoutes,
@@ -115,6 +124,8 @@ export async function buildApp({
   development = process.env.NODE_ENV !== 'production',
   sms,
   face,
+  identity,
+  bankCard,
   captchaText = randomCaptchaText,
   webDir,
   trustProxy = false,
@@ -148,6 +159,7 @@ export async function buildApp({
     routes: [],
     jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),
   };
+  configureRealNameProviders(context, { identity, bankCard });
   // Jobs run while the app is up: a closing app waits for the running ones before the database
   // is closed after it.
   app.decorate('jobs', context.jobs);

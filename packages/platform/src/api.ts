@@ -182,6 +182,7 @@ export interface OutboxMessage {
     | 'sign'
     /** Not a code: the invitation to join a company (the code field names the invitation). */
     | 'staff-invite'
+    | 'real-name'
     | CompanyCodePurpose
     | SubCompanyCodePurpose;
   createdAt: string;

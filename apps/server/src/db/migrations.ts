@@ -9,6 +9,7 @@ import { CONTRACT_ROLES_MIGRATION } from './contract-roles-tables';
 import { CONTRACT_TURN_MIGRATION } from './contract-turn-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
+import { REAL_NAME_MIGRATION } from './real-name-tables';
 import { SESSION_MIGRATION } from './session-tables';
 import { SIGNING_MIGRATION } from './signing-tables';
 import { STAFF_MIGRATION } from './staff-tables';
@@ -129,5 +130,6 @@ CREATE INDEX rate_events_at ON rate_events (at);
   STAFF_MIGRATION,
   COMPANY_INFO_MIGRATION,
   SUB_COMPANY_MIGRATION,
+  REAL_NAME_MIGRATION,
   USER_CENTER_MIGRATION,
 ];
