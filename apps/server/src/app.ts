@@ -7,6 +7,8 @@ import { randomCaptchaText } from './captcha/store';
 import { signingKey } from './auth/tokens';
 import { companyRoutes } from './companies/routes';
 import { companyAuthRoutes } from './company-auth/routes';
+import { configurePaymentProvider } from './providers/payment/configure';
+import type { PaymentProvider } from './providers/payment/provider';
 import { companyInfoRoutes } from './company-info/routes';
 import { companyRoleRoutes } from './company-roles/routes';
 import type { AppContext } from './context';
@@ -55,6 +57,8 @@ export interface AppDependencies {
    * production, none in production (face checks are then refused; SMS codes still work).
    */
   face?: FaceProvider;
+  /** Pays company verification micro-payments; the development one (no money) outside production. */
+  payment?: PaymentProvider;
   /** Checks name, ID number and phone (real-name phone method); development one outside production. */
   identity?: IdentityProvider;
   /** Checks bank card four elements (real-name bank card method); development one outside production. */
@@ -124,6 +128,7 @@ export async function buildApp({
   development = process.env.NODE_ENV !== 'production',
   sms,
   face,
+  payment,
   identity,
   bankCard,
   captchaText = randomCaptchaText,
@@ -159,6 +164,7 @@ export async function buildApp({
     routes: [],
     jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),
   };
+  configurePaymentProvider(context, payment);
   configureRealNameProviders(context, { identity, bankCard });
   // Jobs run while the app is up: a closing app waits for the running ones before the database
   // is closed after it.

@@ -184,6 +184,7 @@ export interface OutboxMessage {
     | 'staff-invite'
     | 'real-name'
     | CompanyCodePurpose
+    | 'company-auth'
     | SubCompanyCodePurpose;
   createdAt: string;
 }

@@ -1,3 +1,4 @@
+import { COMPANY_AUTH_MIGRATION } from './company-auth-tables';
 import { APP_SHELL_MIGRATION } from './app-shell-tables';
 import { AUDIT_MIGRATION } from './audit-tables';
 import { COMPANY_INFO_MIGRATION } from './company-info-tables';
@@ -131,5 +132,6 @@ CREATE INDEX rate_events_at ON rate_events (at);
   COMPANY_INFO_MIGRATION,
   SUB_COMPANY_MIGRATION,
   REAL_NAME_MIGRATION,
+  COMPANY_AUTH_MIGRATION,
   USER_CENTER_MIGRATION,
 ];
