@@ -311,6 +311,7 @@ const en = {
     realNameIndex: 'Choose an authentication',
     realNamePerson: 'Personal authentication',
     realNameCompany: 'Enterprise authentication',
+    operatorReviews: 'Real-name reviews',
     customAuth: 'Custom authentication',
     customAuthPersonal: 'Personal custom authentication',
     customAuthCompany: 'Enterprise custom authentication',

@@ -302,6 +302,7 @@ const zh: Strings<typeof en> = {
     realNameIndex: '选择认证方式',
     realNamePerson: '个人认证',
     realNameCompany: '企业认证',
+    operatorReviews: '实名审核',
     customAuth: '定制认证',
     customAuthPersonal: '个人定制认证',
     customAuthCompany: '企业定制认证',

@@ -92,6 +92,11 @@ export const SECTIONS: readonly Section[] = [
           leaf('company', 'realNameCompany'),
         ],
       }),
+      // Platform operators' review of manual real-name applications (pages/operator).
+      leaf('/operator', 'operatorReviews', {
+        hidden: true,
+        children: [leaf('reviews', 'operatorReviews')],
+      }),
       // Reached from custom-made signing links, not from the menu.
       leaf('/custom-auth', 'customAuth', {
         hidden: true,

@@ -1,0 +1,210 @@
+import { CLICK_DEBOUNCE_MS, message } from '@esign/platform';
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import OperatorReviewsPage from '../pages/operator/OperatorReviewsPage';
+import RealNameIndexPage from '../pages/realName/RealNameIndexPage';
+import RealNamePersonPage from '../pages/realName/RealNamePersonPage';
+import { session } from '../session';
+import { demoWorld } from './demoData';
+import { DEMO_PENDING_REVIEWS, DEMO_REJECTED_PHONE, DEMO_REJECTION_REASON } from './demoRealName';
+import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+
+/** The demo user before verifying their real name, and an applicant whose review was rejected. */
+const PERSONAL_USER = demoWorld().get(-1)!.user;
+const UNVERIFIED = { ...PERSONAL_USER, authStep: 'NOT' as const, launchAuth: false };
+const REJECTED = { ...UNVERIFIED, phone: DEMO_REJECTED_PHONE };
+
+const meta = {
+  title: 'Web/RealName/RealName',
+  ...webStoryMeta,
+  parameters: {
+    web: { path: '/real-name/index?isPerson=true', demo: { user: UNVERIFIED } },
+  },
+  render: () => <RealNameIndexPage />,
+} satisfies Meta<WebStoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Context = StoryContext<WebStoryArgs>;
+
+/** An element once it has finished appearing (toasts and form messages fade in). */
+async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<void> {
+  const shown = await element;
+  await waitFor(() => expect(shown).toBeVisible());
+}
+
+/** A person reading the refusal before trying again (the form drops a second click within a second). */
+const afterReading = () => new Promise((resolve) => setTimeout(resolve, CLICK_DEBOUNCE_MS + 50));
+
+/** The open dialog that says `text`, once it has finished appearing. */
+async function dialogSaying(context: Context, text: string) {
+  const { page } = scene(context);
+  const dialog = await waitFor(() => {
+    const found = page
+      .getAllByRole('dialog')
+      .find((candidate) => within(candidate).queryAllByText(text).length > 0);
+    if (!found) throw new Error(`No dialog says “${text}”`);
+    return found;
+  });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return within(dialog);
+}
+
+/**
+ * The index: the four methods, each explained and marked when a development provider answers;
+ * going on without the agreement is refused with the spec's message, which goes once accepted.
+ */
+export const ChooseMethod: Story = {
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: t('routes.realNameIndex') }),
+    ).toBeVisible();
+    for (const method of ['phone', 'face', 'bankCard', 'manual'] as const) {
+      await expect(canvas.getByText(t(`realNamePage.methods.${method}`))).toBeVisible();
+      await expect(canvas.getByText(t(`realNamePage.methodHints.${method}`))).toBeVisible();
+    }
+    await expect(canvas.getAllByText('dev')).toHaveLength(3);
+    await userEvent.click(canvas.getByRole('button', { name: buttonName(t('realNamePage.next')) }));
+    const refusal = message('agreementRequired', context.args.locale);
+    await appeared(canvas.findByText(refusal));
+    await userEvent.click(canvas.getByRole('checkbox', { name: t('realNamePage.agreement') }));
+    await expect(canvas.queryByText(refusal)).toBeNull();
+    await expect(canvas.getByRole('link', { name: t('realNamePage.company') })).toBeVisible();
+  },
+};
+export const ChooseMethodZh: Story = inChinese(ChooseMethod, 'Choose method');
+
+/**
+ * Phone three-element with the development provider (its notice shown): a wrong code is refused;
+ * the right one verifies, and the session's user info says VERIFIED at once.
+ */
+export const PhoneThreeElement: Story = {
+  parameters: { web: { path: '/real-name/person?method=phone&agreed=1' } },
+  render: () => <RealNamePersonPage />,
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await appeared(canvas.findByText(t('realNamePage.development')));
+    await expect(canvas.getByRole('checkbox', { name: t('realNamePage.agreement') })).toBeChecked();
+    await userEvent.type(canvas.getByLabelText(t('realNamePage.name')), '李伟');
+    await userEvent.type(canvas.getByLabelText(t('realNamePage.idNumber')), '110101199003071235');
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('realNamePage.sendCode')) }),
+    );
+    await appeared(page.findByText(t('realNamePage.codeSent', { phone: '138****0001' })));
+    const code = canvas.getByLabelText(t('realNamePage.code'));
+    await userEvent.type(code, '000000');
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('realNamePage.verify')) }),
+    );
+    await appeared(page.findByText(message('smsCodeWrong', context.args.locale)));
+    await afterReading();
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('realNamePage.verify')) }),
+    );
+    await appeared(canvas.findByText(t('realNamePage.verifiedTitle')));
+    await expect(canvas.getByText(t('realNamePage.verifiedAs', { name: '李伟' }))).toBeVisible();
+    await waitFor(() =>
+      expect(session.getState().userInfo).toMatchObject({ authStep: 'VERIFIED', name: '李伟' }),
+    );
+  },
+};
+export const PhoneThreeElementZh: Story = inChinese(PhoneThreeElement, 'Phone three-element');
+
+/** Bank card four-element: a card number ending in 4 fails with the development provider. */
+export const BankCardFourElement: Story = {
+  parameters: { web: { path: '/real-name/person?method=bankCard&agreed=1' } },
+  render: () => <RealNamePersonPage />,
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await userEvent.type(await canvas.findByLabelText(t('realNamePage.name')), 'Li Wei');
+    await userEvent.type(canvas.getByLabelText(t('realNamePage.idNumber')), '110101199003071235');
+    const card = canvas.getByLabelText(t('realNamePage.bankCard'));
+    await userEvent.type(card, '6222020200112234');
+    await userEvent.type(canvas.getByLabelText(t('realNamePage.bankPhone')), '13912345678');
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('realNamePage.verify')) }),
+    );
+    await appeared(page.findByText(message('realNameBankCardMismatch', context.args.locale)));
+    await afterReading();
+    await userEvent.clear(card);
+    await userEvent.type(card, '6222020200112235');
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('realNamePage.verify')) }),
+    );
+    await appeared(canvas.findByText(t('realNamePage.verifiedTitle')));
+  },
+};
+export const BankCardFourElementZh: Story = inChinese(BankCardFourElement, 'Bank card');
+
+/** The applicant reads the operator's reason for rejecting the review, and may submit again. */
+export const ReviewRejected: Story = {
+  parameters: {
+    web: { path: '/real-name/person?method=manual&agreed=1', demo: { user: REJECTED } },
+  },
+  render: () => <RealNamePersonPage />,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await appeared(
+      canvas.findByText(t('realNamePage.reviewRejected', { reason: DEMO_REJECTION_REASON })),
+    );
+    await expect(canvas.getByText(t('realNamePage.reviewStatus.rejected'))).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('realNamePage.reviewAgain')) }),
+    );
+    await appeared(canvas.findByText(t('realNamePage.front')));
+    await expect(canvas.getByText(t('realNamePage.back'))).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('realNamePage.submitReview')) }),
+    );
+    await appeared(
+      canvas.findAllByText(message('idPhotoRequired', context.args.locale)).then((all) => all[0]!),
+    );
+  },
+};
+export const ReviewRejectedZh: Story = inChinese(ReviewRejected, 'Review rejected');
+
+/**
+ * The operator's screen: the pending reviews; one opened shows both photos; rejecting needs a
+ * reason, and the rejected review leaves the pending list.
+ */
+export const OperatorReviews: Story = {
+  parameters: { web: { path: '/operator/reviews', routeTitle: 'operatorReviews' } },
+  render: () => <OperatorReviewsPage />,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const [first] = DEMO_PENDING_REVIEWS;
+    const cell = await canvas.findByText(first!.name);
+    await expect(canvas.getByText(DEMO_PENDING_REVIEWS[1]!.name)).toBeVisible();
+    await userEvent.click(
+      within(cell.closest('tr')!).getByRole('button', {
+        name: buttonName(t('realNamePage.operator.open')),
+      }),
+    );
+    const dialog = await dialogSaying(
+      context,
+      t('realNamePage.operator.dialogTitle', { name: first!.name }),
+    );
+    await expect(
+      await dialog.findByRole('img', { name: t('realNamePage.operator.front') }),
+    ).toBeVisible();
+    await expect(
+      await dialog.findByRole('img', { name: t('realNamePage.operator.back') }),
+    ).toBeVisible();
+    await userEvent.click(
+      dialog.getByRole('button', { name: buttonName(t('realNamePage.operator.reject')) }),
+    );
+    await appeared(dialog.findByText(message('reviewReasonRequired', context.args.locale)));
+    await userEvent.type(
+      dialog.getByLabelText(t('realNamePage.operator.rejectReason')),
+      'The name does not match',
+    );
+    await userEvent.click(
+      dialog.getByRole('button', { name: buttonName(t('realNamePage.operator.reject')) }),
+    );
+    await waitFor(() => expect(canvas.queryByText(first!.name)).toBeNull());
+  },
+};
+export const OperatorReviewsZh: Story = inChinese(OperatorReviews, 'Operator reviews');
