@@ -9,6 +9,9 @@ import { migrate, openDatabase } from '../db';
 import { setOperator } from './access';
 
 async function main(): Promise<void> {
+  // npm runs a workspace's script in the workspace: a relative DATA_DIR (./data by default) means
+  // the directory the command was typed in, as for the server started there.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const args = process.argv.slice(2);
   const phone = args.find((arg) => !arg.startsWith('--'));
   const remove = args.includes('--remove');

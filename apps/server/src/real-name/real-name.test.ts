@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxCode, withQuery, wrongCode } from '../test-support/account';
 import { addUser } from '../test-support/companies';
 import { BACKENDS, call, login, useTestServer } from '../test-support/server';
+import { setOperator } from '../operator/access';
 import { safeSvg } from './id-photos';
 
 const PNG = Buffer.from(
@@ -65,9 +66,15 @@ describe.each(BACKENDS)('personal real-name verification on $name', (backend) =>
 
   const post = <T>(path: string, token: string, body: unknown, headers?: Record<string, string>) =>
     call<T>(server.base, 'POST', path, { token, body, ...(headers ? { headers } : {}) });
-  const get = <T>(path: string, token: string, query: Record<string, string> = {}) =>
+  const get = <T>(
+    path: string,
+    token: string,
+    query: Record<string, string> = {},
+    lang: 'en' | 'zh' = 'en',
+  ) =>
     call<T>(server.base, 'GET', Object.keys(query).length ? withQuery(path, query) : path, {
       token,
+      headers: { Lang: lang },
     });
   const state = async (token: string) =>
     (await get<RealNameState>(PATHS.realNameState, token)).body.data;
@@ -75,11 +82,10 @@ describe.each(BACKENDS)('personal real-name verification on $name', (backend) =>
   const forgetLimits = () =>
     server.database.query("DELETE FROM rate_events WHERE bucket LIKE 'real-name%'");
 
+  /** An operator, made as `npm run operator -- <phone>` makes one. */
   async function operator() {
     const account = await person();
-    await server.database.query('UPDATE users SET platform_operator = true WHERE id = $1', [
-      account.id,
-    ]);
+    expect(await setOperator(server.database, account.phone, true)).toBe(1);
     return account;
   }
 
@@ -431,6 +437,16 @@ describe.each(BACKENDS)('personal real-name verification on $name', (backend) =>
       [applicant.id],
     );
     expect(notice!.title).toContain('approved');
+  });
+
+  it('refuses an operator taken back (npm run operator -- <phone> --remove) at the operator calls', async () => {
+    const reviewer = await operator();
+    expect((await get(PATHS.operatorReviews, reviewer.token)).status).toBe(200);
+    expect((await state(reviewer.token)).operator).toBe(true);
+    expect(await setOperator(server.database, reviewer.phone, false)).toBe(1);
+    const refused = await get(PATHS.operatorReviews, reviewer.token, {}, 'zh');
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('仅平台运营人员可审核实名申请');
   });
 
   it('limits manual reviews per account', async () => {
