@@ -1,4 +1,12 @@
 import type { ComponentType } from 'react';
+import { lazyScreen } from '../../routes/lazyScreen';
 
 /** The user center screens by full path, each downloaded when first shown. */
-export const USER_CENTER_SCREENS: Readonly<Record<string, ComponentType>> = {};
+export const USER_CENTER_SCREENS: Readonly<Record<string, ComponentType>> = {
+  '/user-center/basic': lazyScreen(() => import('./BasicPage')),
+  '/user-center/address': lazyScreen(() => import('./AddressPage')),
+  '/user-center/account': lazyScreen(() => import('./AccountPage')),
+  '/user-center/userAgreement': lazyScreen(() => import('./AgreementPage')),
+  '/user-center/contact': lazyScreen(() => import('./ContactPage')),
+  '/user-center/about': lazyScreen(() => import('./AboutPage')),
+};
