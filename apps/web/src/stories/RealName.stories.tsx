@@ -139,6 +139,59 @@ export const BankCardFourElement: Story = {
 };
 export const BankCardFourElementZh: Story = inChinese(BankCardFourElement, 'Bank card');
 
+/**
+ * Face: the development notice says the provider's page has Pass and Fail; the check opens in a
+ * new window (held back here) and the page verifies once the provider reports passed.
+ */
+export const Face: Story = {
+  parameters: { web: { path: '/real-name/person?method=face&agreed=1' } },
+  render: () => <RealNamePersonPage />,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await appeared(canvas.findByText(t('realNamePage.developmentFace')));
+    const opened: string[] = [];
+    const open = window.open;
+    window.open = (url) => {
+      opened.push(String(url));
+      return null;
+    };
+    try {
+      await userEvent.type(canvas.getByLabelText(t('realNamePage.name')), '李伟');
+      await userEvent.type(canvas.getByLabelText(t('realNamePage.idNumber')), '110101199003071235');
+      await userEvent.click(
+        canvas.getByRole('button', { name: buttonName(t('realNamePage.startFace')) }),
+      );
+      await appeared(canvas.findByText(t('realNamePage.verifiedTitle')));
+      await expect(opened).toEqual(['about:blank']);
+    } finally {
+      window.open = open;
+    }
+  },
+};
+export const FaceZh: Story = inChinese(Face, 'Face');
+
+/** Manual review: both photos chosen, the review waits for an operator. */
+export const ManualReview: Story = {
+  parameters: { web: { path: '/real-name/person?method=manual&agreed=1' } },
+  render: () => <RealNamePersonPage />,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await userEvent.type(await canvas.findByLabelText(t('realNamePage.name')), 'Li Wei');
+    await userEvent.type(canvas.getByLabelText(t('realNamePage.idNumber')), '110101199003071235');
+    const photo = (name: string) =>
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], name, { type: 'image/svg+xml' });
+    const inputs = context.canvasElement.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    await userEvent.upload(inputs[0]!, photo('front.svg'));
+    await userEvent.upload(inputs[1]!, photo('back.svg'));
+    await appeared(canvas.findByText(t('realNamePage.photoChosen', { name: 'back.svg' })));
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('realNamePage.submitReview')) }),
+    );
+    await appeared(canvas.findByText(t('realNamePage.reviewStatus.pending')));
+  },
+};
+export const ManualReviewZh: Story = inChinese(ManualReview, 'Manual review');
+
 /** The applicant reads the operator's reason for rejecting the review, and may submit again. */
 export const ReviewRejected: Story = {
   parameters: {
