@@ -94,6 +94,27 @@ export const Basic: Story = {
 
 export const BasicZh: Story = inChinese(Basic, 'Basic');
 
+/** Without the current phone's code the phone does not change: the dialog says why and stays. */
+export const PhoneChangeRefused: Story = {
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await canvas.findByText('138****0001');
+    const dialog = await openDialog(context, t('userCenterPage.basic.changePhone'));
+    const newLabel = t('userCenterPage.phone.newCode');
+    await userEvent.type(dialog.getByLabelText(t('userCenterPage.phone.oldCode')), '111111');
+    await userEvent.type(dialog.getByLabelText(t('userCenterPage.phone.newPhone')), '13900000078');
+    await userEvent.click(
+      dialog.getByRole('button', { name: `${t('userCenterPage.phone.sendCode')}: ${newLabel}` }),
+    );
+    await userEvent.type(dialog.getByLabelText(newLabel), '654321{Enter}');
+    await appeared(page.findByText(message('oldPhoneCodeWrong', context.args.locale)));
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(canvas.getByText('138****0001')).toBeVisible();
+  },
+};
+
+export const PhoneChangeRefusedZh: Story = inChinese(PhoneChangeRefused, 'Phone change refused');
+
 /** An account that signs in with codes only is offered to set a password, not to change one. */
 export const SetFirstPassword: Story = {
   beforeEach: () => demoUserCenterFrom({ passwordSet: false }),
