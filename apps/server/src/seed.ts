@@ -8,6 +8,8 @@ export interface DemoAccount {
   phone: string;
   password: string;
   company?: string;
+  /** A platform operator: decides manual real-name reviews (see `operator/`). */
+  operator?: boolean;
 }
 
 export const DEMO_PASSWORD = 'Demo12345';
@@ -19,6 +21,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     phone: '13800000002',
     password: DEMO_PASSWORD,
     company: DEMO_COMPANY,
+  },
+  {
+    role: 'platform operator (decides manual real-name reviews)',
+    phone: '13800000003',
+    password: DEMO_PASSWORD,
+    operator: true,
   },
 ];
 
@@ -90,9 +98,17 @@ export async function seed(database: Database, options: { demo: boolean }): Prom
       const [user] = await tx.query<{ id: number }>(
         `INSERT INTO users (tenant_id, phone, name, password_hash, real_name_verified)
          VALUES ($1, $2, $3, $4, true) ON CONFLICT (tenant_id, phone) DO NOTHING RETURNING id`,
-        [DEFAULT_TENANT_ID, account.phone, account.company ? 'Demo Admin' : 'Demo Person', hash],
+        [
+          DEFAULT_TENANT_ID,
+          account.phone,
+          account.company ? 'Demo Admin' : account.operator ? 'Demo Operator' : 'Demo Person',
+          hash,
+        ],
       );
       if (!user) return;
+      if (account.operator) {
+        await tx.query('UPDATE users SET platform_operator = true WHERE id = $1', [user.id]);
+      }
       const companyId = account.company ? await adminOf(tx, account.company, user.id) : null;
       for (const welcome of welcomeMessages(account, companyId)) {
         await tx.query(
