@@ -7,6 +7,12 @@ const proxy = { '/api': { target: API_TARGET, changeOrigin: true } };
 
 export default defineConfig({
   plugins: [react()],
+  // The build's date, shown on the user center's About page (VITE_BUILD_DATE overrides it).
+  define: {
+    'import.meta.env.VITE_BUILD_DATE': JSON.stringify(
+      process.env.VITE_BUILD_DATE ?? new Date().toISOString().slice(0, 10),
+    ),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

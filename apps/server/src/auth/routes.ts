@@ -17,6 +17,7 @@ import { GRANTS } from './grants';
 import { OAuthError, USER_COLUMNS, type UserRow } from './grants/types';
 import { tokenResponse } from './token-response';
 import { revokeRefreshTokens } from './tokens';
+import { avatarLink } from '../user-center/avatar';
 import { ApiError } from '../http/route';
 
 function basicClientOk(request: FastifyRequest): boolean {
@@ -102,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
         id: String(user.id),
         name: user.name,
         phone: user.phone,
-        avatar: '',
+        avatar: await avatarLink(database, user.id),
         authStep: user.real_name_verified ? 'VERIFIED' : 'NOT',
         // Initiating needs the verified person and, in a company, a role that grants it.
         launchAuth: user.real_name_verified && current.grants.has('contract:launch'),

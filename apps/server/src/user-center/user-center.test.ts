@@ -5,6 +5,7 @@ import {
   type AvatarSaved,
   type UserAddress,
   type UserCenterProfile,
+  type UserInfo,
 } from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../test-support/account';
@@ -147,6 +148,9 @@ describe.each(BACKENDS)('the user center on $name', (backend) => {
     const link = first.body.data.avatar;
     expect(link).toMatch(/^\/api\/blade-user\/busi-user\/avatar\?id=[0-9a-f-]{36}$/);
     expect((await profile(owner)).avatar).toBe(link);
+    // The user info every screen reads names it too (the top bar shows it).
+    const info = await call<UserInfo>(server.base, 'GET', PATHS.userInfo, { token: owner });
+    expect(info.body.data.avatar).toBe(link);
 
     const mine = await image(link, owner);
     expect(mine.status).toBe(200);

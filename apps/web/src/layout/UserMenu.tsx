@@ -2,6 +2,7 @@ import { KeyOutlined, LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAvatarImage } from '../pages/userCenter/useAvatarImage';
 import { useSession } from '../session';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { useGuardedNavigate } from './useGuardedNavigate';
@@ -16,6 +17,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const sysType = useSession((state) => state.sysType);
   const [changingPassword, setChangingPassword] = useState(false);
   const name = user?.name || user?.phone || '';
+  // The avatar's link needs the session's headers: fetched, then shown from an object URL.
+  const avatar = useAvatarImage(user?.avatar);
 
   const items: MenuProps['items'] = [
     { key: '/user-center/basic', icon: <UserOutlined />, label: t('layout.userCenter') },
@@ -37,7 +40,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     <>
       <Dropdown trigger={['click']} menu={{ items, onClick }}>
         <Button type="text" className="user-button" aria-label={`${t('layout.userMenu')}: ${name}`}>
-          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} />
           {compact ? null : <span className="user-name">{name}</span>}
         </Button>
       </Dropdown>
