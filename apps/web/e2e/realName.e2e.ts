@@ -1,0 +1,125 @@
+/**
+ * Personal real-name verification, end to end (issue 13): a new user registers, is stopped at
+ * 'Initiate a contract' and sent to /real-name/index?isPerson=true, verifies by phone
+ * three-element with the development identity provider and an SMS code, and then initiates; a
+ * second new user asks for a manual review with photos of an ID card, the demo platform operator
+ * rejects it with a reason, and the applicant reads that reason.
+ */
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signIn, typeInto } from './browser';
+import { endToEnd } from './harness';
+import { DEMO } from './server';
+
+const { newPage, platform } = endToEnd();
+
+const PASSWORD = 'Newuser2025';
+/** The demo platform operator of the seed. */
+const OPERATOR = '13800000003';
+
+/** A 1 × 1 PNG: what a phone's photo of an ID card is, as far as the server's checks go. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Registers `phone` with the code from the development outbox; lands on the home page. */
+async function register(page: Page, phone: string): Promise<void> {
+  await page.goto('/register');
+  await typeInto(page.getByRole('textbox', { name: 'Phone number' }), phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+  const code = await platform().smsCode(phone, 'register');
+  await typeInto(page.getByRole('textbox', { name: 'Verification code' }), code);
+  await typeInto(page.getByRole('textbox', { name: 'Password', exact: true }), PASSWORD);
+  await typeInto(page.getByRole('textbox', { name: 'Confirm the password' }), PASSWORD);
+  await page.getByRole('checkbox', { name: /I have read and accept/ }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Chooses a method on /real-name/index, accepts the agreement and goes on. */
+async function chooseMethod(page: Page, method: string): Promise<void> {
+  await page.getByRole('radio', { name: new RegExp(method) }).check();
+  await page.getByRole('checkbox', { name: /Real-name Verification Agreement/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+describe('personal real-name verification', () => {
+  it('stops a new user at initiating, verifies them by phone three-element, and lets them initiate', async () => {
+    const phone = '13912340001';
+    const page = await newPage();
+    await register(page, phone);
+
+    // Stopped at 'Initiate a contract' and sent to verify.
+    await page.getByRole('button', { name: /Initiate a contract/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Authenticate' }).click();
+    await page.waitForURL('**/real-name/index?isPerson=true');
+
+    await chooseMethod(page, 'Phone three-element');
+    await page.waitForURL('**/real-name/person?method=phone*');
+    await typeInto(page.getByRole('textbox', { name: 'Name' }), 'Chen Xiaoming');
+    await typeInto(page.getByRole('textbox', { name: 'ID number' }), '110101199003070011');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+    const code = await platform().smsCode(phone, 'real-name');
+    await typeInto(page.getByRole('textbox', { name: 'Verification code' }), code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Your real name is verified').waitFor();
+    await screenshot(page, 'real-name-verified');
+
+    // Verified everywhere at once, without logging out: initiating opens now.
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(
+      await page.getByText('Your real name is not verified yet', { exact: false }).count(),
+    ).toBe(0);
+    await page.getByRole('button', { name: /Initiate a contract/ }).click();
+    await page.waitForURL('**/agency-contract/directly-launch');
+    await page.getByRole('textbox', { name: 'Task name' }).waitFor();
+  });
+
+  it('rejects a manual review with a reason that the applicant reads', async () => {
+    const phone = '13912340002';
+    const page = await newPage();
+    await register(page, phone);
+    await page.goto('/real-name/index?isPerson=true');
+    await chooseMethod(page, 'Manual review');
+    await page.waitForURL('**/real-name/person?method=manual*');
+    await typeInto(page.getByRole('textbox', { name: 'Name' }), 'Lin Yue');
+    await typeInto(page.getByRole('textbox', { name: 'ID number' }), '110101199203070022');
+    const files = page.locator('input[type=file]');
+    await files.nth(0).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+    await files.nth(1).setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByText('Waiting for an operator').first().waitFor();
+
+    // The demo platform operator rejects it with a reason.
+    const operatorContext = await page.context().browser()!.newContext({
+      baseURL: platform().base,
+      locale: 'en-US',
+    });
+    operatorContext.setDefaultTimeout(20_000);
+    const operator = await operatorContext.newPage();
+    await signIn(operator, OPERATOR, DEMO.password);
+    await operator.goto('/operator/reviews');
+    const row = operator.getByRole('row', { name: /Lin Yue/ });
+    await row.getByRole('button', { name: 'Review' }).click();
+    const dialog = operator.getByRole('dialog', { name: /Review of Lin Yue/ });
+    await typeInto(
+      dialog.getByRole('textbox', { name: /Reason for the rejection/ }),
+      'The photo of the back is unreadable',
+    );
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await operator.getByText('Rejected: Lin Yue is told why').waitFor();
+    await operatorContext.close();
+
+    // The applicant sees the rejection and its reason.
+    await page.goto('/real-name/person?method=manual');
+    await page.getByText('Rejected: The photo of the back is unreadable').waitFor();
+    await screenshot(page, 'real-name-review-rejected');
+    // Still unverified: initiating is refused.
+    await page.goto('/agency-contract/directly-launch');
+    await page.getByRole('heading', { name: 'Please authenticate your name first' }).waitFor();
+  });
+});
