@@ -416,7 +416,7 @@ export default function RealNamePersonPage() {
   return (
     <div className="page real-name-page">
       {header}
-      <Card style={{ maxWidth: 560 }}>
+      <Card style={{ maxWidth: 720 }}>
         <Segmented<RealNameMethod>
           block
           value={method}
