@@ -103,7 +103,14 @@ export interface CompanyAuthApplication {
   method: CompanyAuthMethod | null;
   status: CompanyAuthStatus;
   /** The micro-payment: the bank, the account masked, wrong amounts left; null before applying. */
-  payment: { bankName: string; account: string; attemptsLeft: number } | null;
+  payment: {
+    bankName: string;
+    account: string;
+    attemptsLeft: number;
+    /** Paid by the development provider: no money moved, and `devReference` reads its amount. */
+    development: boolean;
+    devReference: string | null;
+  } | null;
   /** Whether a signed letter is uploaded. */
   letter: boolean;
   /** An operator's reason, when rejected. */

@@ -198,8 +198,14 @@ describe.each(BACKENDS)('company real-name verification on $name', (backend) => 
     expect(applied.body.data).toMatchObject({
       expectedHours: 2,
       development: true,
-      application: { method: 'payment', payment: { account: '****0001', attemptsLeft: 3 } },
+      application: {
+        method: 'payment',
+        payment: { account: '****0001', attemptsLeft: 3, development: true },
+      },
     });
+    expect(applied.body.data.application.payment!.devReference).toBe(
+      applied.body.data.devReference,
+    );
     const paid = (
       await get<DevPayment>(PATHS.devPayment, who.token, {
         reference: applied.body.data.devReference!,

@@ -35,7 +35,10 @@ import type { Queryable } from '../db';
 import { ApiError, route } from '../http/route';
 import { BANKS, bankOf } from '../providers/payment/banks';
 import { paymentProvider } from '../providers/payment/configure';
-import { developmentPaymentRoutes } from '../providers/payment/development';
+import {
+  DEVELOPMENT_PAYMENT_PROVIDER,
+  developmentPaymentRoutes,
+} from '../providers/payment/development';
 import { firstReached, lockBuckets, recordEvents, type Limit } from '../rate-limits';
 import { requireCode, sendCode, type CodeTarget } from '../sms/codes';
 import { listTime } from '../templates/access';
@@ -61,6 +64,7 @@ interface ApplicationRow {
   payment_cents: number | null;
   payment_tries: number;
   payment_provider: string | null;
+  payment_reference: string | null;
   face_provider: string | null;
   face_reference: string | null;
   letter_key: string | null;
@@ -89,6 +93,9 @@ function toApplication(row: ApplicationRow): CompanyAuthApplication {
             bankName: bank?.name ?? row.bank_code ?? '',
             account: `****${row.bank_account.slice(-4)}`,
             attemptsLeft: Math.max(0, MICRO_PAYMENT_MAX_TRIES - Number(row.payment_tries)),
+            development: row.payment_provider === DEVELOPMENT_PAYMENT_PROVIDER,
+            devReference:
+              row.payment_provider === DEVELOPMENT_PAYMENT_PROVIDER ? row.payment_reference : null,
           }
         : null,
     letter: row.letter_key !== null,

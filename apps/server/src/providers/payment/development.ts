@@ -18,12 +18,15 @@ import type { PaymentProvider } from './provider';
  * under a notice saying no money was sent. An account number ending in
  * `DEVELOPMENT_FAILING_DIGIT` (4) is refused, as a bank refuses an unknown account.
  */
+/** The development provider's name, as stored with each transfer. */
+export const DEVELOPMENT_PAYMENT_PROVIDER = 'development';
+
 export function developmentPaymentProvider(
   database: Database,
   log: FastifyBaseLogger,
 ): PaymentProvider {
   return {
-    name: 'development',
+    name: DEVELOPMENT_PAYMENT_PROVIDER,
     development: true,
     async transfer({ bankCode, account, amountCents }) {
       if (account.endsWith(DEVELOPMENT_FAILING_DIGIT)) return null;
