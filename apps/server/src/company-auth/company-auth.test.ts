@@ -40,8 +40,13 @@ describe.each(BACKENDS)('company real-name verification on $name', (backend) => 
     creditCode: code,
     legalName: 'Zhang San',
   });
-  const post = <T>(path: string, token: string, body: unknown, base = server.base) =>
-    call<T>(base, 'POST', path, { token, body });
+  const post = <T>(
+    path: string,
+    token: string,
+    body: unknown,
+    base = server.base,
+    headers: Record<string, string> = {},
+  ) => call<T>(base, 'POST', path, { token, body, headers });
   const get = <T>(path: string, token: string, query: Record<string, string> = {}) =>
     call<T>(server.base, 'GET', withQuery(path, query), { token });
   async function begin(token: string, body: object): Promise<CompanyAuthApplication> {
@@ -390,6 +395,47 @@ describe.each(BACKENDS)('company real-name verification on $name', (backend) => 
       expect(refused.body.msg).toBe('Too many attempts: please try again later');
     } finally {
       await other.close();
+    }
+  });
+
+  it('limits how many applications one address begins, across server processes', async () => {
+    const proxied = [
+      await server.startAnother({ trustProxy: true }),
+      await server.startAnother({ trustProxy: true }),
+    ];
+    const from = { 'X-Forwarded-For': '203.0.113.77' };
+    try {
+      for (let round = 0; round < 30; round++) {
+        const who = await person();
+        const begun = await post(
+          PATHS.beginCompanyAuth,
+          who.token,
+          info(`Address ${round} Co.`),
+          proxied[round % 2]!.base,
+          from,
+        );
+        expect(begun.status).toBe(200);
+      }
+      const last = await person();
+      const refused = await post(
+        PATHS.beginCompanyAuth,
+        last.token,
+        info('Address Too Many Co.'),
+        proxied[0]!.base,
+        from,
+      );
+      expect(refused.status).toBe(429);
+      // Another address is not held back by that one.
+      const elsewhere = await post(
+        PATHS.beginCompanyAuth,
+        last.token,
+        info('Address Elsewhere Co.'),
+        proxied[1]!.base,
+        { 'X-Forwarded-For': '198.51.100.5' },
+      );
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      for (const app of proxied.reverse()) await app.close();
     }
   });
 });
