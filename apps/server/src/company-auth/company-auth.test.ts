@@ -438,4 +438,27 @@ describe.each(BACKENDS)('company real-name verification on $name', (backend) => 
       for (const app of proxied.reverse()) await app.close();
     }
   });
+
+  it('limits how many codes one account sends to legal representatives', async () => {
+    const who = await person();
+    const application = await begin(who.token, info('Many Phones Co.'));
+    for (let round = 0; round < 10; round++) {
+      const sent = await post(PATHS.companyLegalAuth, who.token, {
+        id: application.id,
+        legalPhone: `1360000${String(round).padStart(4, '0')}`,
+      });
+      expect(sent.status).toBe(200);
+    }
+    const refused = await post(PATHS.companyLegalAuth, who.token, {
+      id: application.id,
+      legalPhone: '13600009999',
+    });
+    expect(refused.status).toBe(429);
+    const { body } = await call(
+      server.base,
+      'GET',
+      withQuery(PATHS.devOutbox, { phone: '13600009999' }),
+    );
+    expect(body.data).toEqual([]);
+  });
 });

@@ -310,6 +310,13 @@ export async function companyAuthRoutes(app: FastifyInstance, context: AppContex
     body: companyLegalAuthBody,
     handler: async ({ session, body, request }): Promise<CompanyCodeSentTo> => {
       unfinished(await own(database, session, body.id));
+      // Each code may go to another phone: besides the per-phone and per-address limits of
+      // sendCode, one account sends at most 10 a day.
+      await database.transaction((tx) =>
+        spendLimits(tx, [
+          { bucket: `company-auth:legal:user:${session.userId}`, max: 10, windowS: DAY_S },
+        ]),
+      );
       const sent = await sendCode(context, legalTarget(session, body.legalPhone), request.ip);
       await database.query(
         `UPDATE company_auth_applications SET legal_phone = $2, method = 'legal', updated_at = now()
