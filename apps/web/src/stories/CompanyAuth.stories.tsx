@@ -23,7 +23,7 @@ const meta = {
 export default meta;
 
 /** A string of this area's screens. */
-type PageKey = `companyAuthPage.${keyof typeof COMPANY_AUTH_EN}`;
+type PageKey = `companyAuthPage.${Exclude<keyof typeof COMPANY_AUTH_EN, 'status'>}`;
 type Story = StoryObj<typeof meta>;
 
 /** An element once it has finished appearing (toasts and dialogs fade in). */
@@ -173,6 +173,10 @@ export const PaymentAttemptsExceeded: Story = {
     await expect(canvas.getAllByText(message('paymentAttemptsExceeded', locale))[0]).toBeVisible();
     await click(context, 'companyAuthPage.startAgain');
     await appeared(canvas.findByLabelText(t('companyAuthPage.companyName')));
+    // The ended application stays in the user's list of verifications.
+    const history = within(canvas.getByRole('region', { name: t('companyAuthPage.historyTitle') }));
+    await expect(history.getByText('Hangzhou Lakeside Trading Co., Ltd.')).toBeVisible();
+    await expect(history.getByText(t('companyAuthPage.status.failed'))).toBeVisible();
   },
 };
 
@@ -214,6 +218,7 @@ export const ByLetter: Story = {
     );
     await appeared(page.findByText(t('companyAuthPage.withdrawn')));
     await appeared(canvas.findByLabelText(t('companyAuthPage.companyName')));
+    await expect(canvas.getByText(t('companyAuthPage.status.withdrawn'))).toBeVisible();
   },
 };
 

@@ -27,6 +27,7 @@ import {
   Spin,
   Steps,
   Tabs,
+  Tag,
   Upload,
 } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -156,7 +157,10 @@ export function CompanyAuthFlow({
     );
   } else if (!current) {
     body = verified ? (
-      <DetailsStep kind={kind} onBegun={(application) => void refresh(application)} />
+      <>
+        <DetailsStep kind={kind} onBegun={(application) => void refresh(application)} />
+        <History applications={applications} />
+      </>
     ) : (
       <Alert
         type="warning"
@@ -247,6 +251,41 @@ export function BackToSigning() {
     <Button type="primary" onClick={() => void exitSigning()}>
       {t('companyAuthPage.backToSigning')}
     </Button>
+  );
+}
+
+const STATUS_COLORS: Record<CompanyAuthApplication['status'], string> = {
+  pending: 'processing',
+  pendingReview: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  failed: 'error',
+  withdrawn: 'default',
+};
+
+/** The user's earlier company verifications (get-company-list), newest first. */
+function History({ applications }: { applications: readonly CompanyAuthApplication[] }) {
+  const { t } = useTranslation();
+  if (applications.length === 0) return null;
+  return (
+    <section className="company-auth-history" aria-labelledby="company-auth-history-title">
+      <h2 id="company-auth-history-title" className="company-auth-heading">
+        {t('companyAuthPage.historyTitle')}
+      </h2>
+      <ul>
+        {applications.map((item) => (
+          <li key={item.id}>
+            <span className="company-auth-history-name">{item.companyName}</span>
+            <span className="company-auth-history-meta">
+              {item.creditCode} · {item.createdAt}
+            </span>
+            <Tag color={STATUS_COLORS[item.status]}>
+              {t(`companyAuthPage.status.${item.status}`)}
+            </Tag>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
