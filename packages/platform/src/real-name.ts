@@ -28,6 +28,10 @@ export const REAL_NAME_PATHS = {
   idPhoto: '/blade-user/busi-user/id-photo',
   operatorReviews: '/blade-user/operator/reviews',
   operatorDecide: '/blade-user/operator/decide',
+  /** GET ?status: company verifications by authorisation letter, for operators (`OperatorCompanyReview[]`). */
+  operatorCompanyReviews: '/blade-user/operator/company-reviews',
+  /** POST `OperatorCompanyDecideInput`: approves or rejects a letter (`OperatorCompanyReview`). */
+  operatorCompanyDecide: '/blade-user/operator/company-decide',
 } as const;
 
 /** The four ways a person verifies their real name, in the order the index offers them. */
@@ -97,6 +101,36 @@ export const operatorDecideSchema = z.object({
   ),
 });
 
+/** Where a company's authorisation letter stands on the operators' screen. */
+export const COMPANY_REVIEW_STATUSES = ['pendingReview', 'approved', 'rejected'] as const;
+export type CompanyReviewStatus = (typeof COMPANY_REVIEW_STATUSES)[number];
+/** company-reviews ?status: pendingReview by default (`pending_review`, the stored spelling, too). */
+export const operatorCompanyReviewsQuerySchema = z.object({
+  status: z.optional(
+    z.pipe(
+      z.enum([...COMPANY_REVIEW_STATUSES, 'pending_review']),
+      z.transform((value): CompanyReviewStatus =>
+        value === 'pending_review' ? 'pendingReview' : value,
+      ),
+    ),
+  ),
+});
+/** company-decide: approve, or reject with a reason (required then, at most 200 characters). */
+export const operatorCompanyDecideSchema = z.object({
+  id: z.pipe(
+    z.union([
+      z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+      z.string().check(z.regex(/^[1-9]\d{0,15}$/)),
+    ]),
+    z.transform((value: number | string) => Number(value)),
+  ),
+  approve: z.boolean(),
+  reason: z.optional(
+    z.string().check(z.trim(), z.maxLength(REVIEW_REASON_MAX, { error: 'reviewReasonTooLong' })),
+  ),
+});
+export type OperatorCompanyDecideInput = z.input<typeof operatorCompanyDecideSchema>;
+
 export type RealNameCodeInput = z.input<typeof realNameCodeSchema>;
 export type RealNameAuthInput = z.input<typeof realNameAuthSchema>;
 export type BankCardAuthInput = z.input<typeof bankCardAuthSchema>;
@@ -157,6 +191,32 @@ export interface OperatorReview extends RealNameReview {
   userId: number;
 }
 
+/** A company verification by authorisation letter on the operators' screen. */
+export interface OperatorCompanyReview {
+  /** The application's id (as `CompanyAuthApplication.id`). */
+  id: string;
+  /** A company, or an individual business. */
+  kind: 'company' | 'business';
+  companyName: string;
+  creditCode: string;
+  /** The legal representative's name. */
+  legalName: string;
+  /** The applicant's verified real name. */
+  applicantName: string;
+  /** The applicant's phone, masked. */
+  applicantPhone: string;
+  /** The letter's kind, to show it (PDF in a frame, images inline); null when it was removed. */
+  letterType: 'pdf' | 'jpeg' | 'png' | null;
+  status: CompanyReviewStatus;
+  /** Why an operator rejected it. */
+  reason: string | null;
+  /** When the letter was submitted (the application's last change before the decision). */
+  submittedAt: string;
+  reviewedAt: string | null;
+  /** The company made on approval. */
+  companyId: number | null;
+}
+
 /** The messages of this area in English and Chinese (joined into `MESSAGES` by index.ts). */
 export const REAL_NAME_MESSAGES = {
   realNameAlreadyVerified: {
@@ -212,6 +272,10 @@ export const REAL_NAME_MESSAGES = {
   reviewReasonTooLong: {
     en: 'The reason is at most 200 characters',
     zh: '原因不能超过 200 个字符',
+  },
+  companyReviewDecided: {
+    en: 'This company verification has already been decided',
+    zh: '该企业认证已处理',
   },
   reviewDecided: {
     en: 'This review has already been decided',

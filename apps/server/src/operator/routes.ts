@@ -11,6 +11,7 @@ import type { Queryable } from '../db';
 import { ApiError, route } from '../http/route';
 import { recordVerified, shownReview, type ReviewRow } from '../real-name/verify';
 import { requireOperator } from './access';
+import { operatorCompanyReviewRoutes } from './company-reviews';
 
 const TAG = 'blade-user';
 
@@ -112,4 +113,7 @@ export async function operatorRoutes(app: FastifyInstance, context: AppContext):
       });
     },
   });
+
+  // Companies' authorisation letters (company-auth), decided by the same operators.
+  await operatorCompanyReviewRoutes(app, context);
 }
