@@ -3,7 +3,9 @@
  * 'Initiate a contract' and sent to /real-name/index?isPerson=true, verifies by phone
  * three-element with the development identity provider and an SMS code, and then initiates; a
  * second new user asks for a manual review with photos of an ID card, the demo platform operator
- * rejects it with a reason, and the applicant reads that reason.
+ * rejects it with a reason, and the applicant reads that reason; a third new user, verified, creates
+ * a company, fails the micro-payment backfill three times, starts again, passes, and switches into
+ * the new company as its system administrator.
  */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +40,20 @@ async function register(page: Page, phone: string): Promise<void> {
   await page.waitForURL('**/dashboard');
 }
 
+/** Verifies the signed-in `phone` by phone three-element, from /real-name/index. */
+async function verifyByPhone(page: Page, phone: string, name: string, idNumber: string) {
+  await chooseMethod(page, 'Phone three-element');
+  await page.waitForURL('**/real-name/person?method=phone*');
+  await typeInto(page.getByRole('textbox', { name: 'Name' }), name);
+  await typeInto(page.getByRole('textbox', { name: 'ID number' }), idNumber);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+  const code = await platform().smsCode(phone, 'real-name');
+  await typeInto(page.getByRole('textbox', { name: 'Verification code' }), code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByText('Your real name is verified').waitFor();
+}
+
 /** Chooses a method on /real-name/index, accepts the agreement and goes on. */
 async function chooseMethod(page: Page, method: string): Promise<void> {
   await page.getByRole('radio', { name: new RegExp(method) }).check();
@@ -56,16 +72,7 @@ describe('personal real-name verification', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Authenticate' }).click();
     await page.waitForURL('**/real-name/index?isPerson=true');
 
-    await chooseMethod(page, 'Phone three-element');
-    await page.waitForURL('**/real-name/person?method=phone*');
-    await typeInto(page.getByRole('textbox', { name: 'Name' }), 'Chen Xiaoming');
-    await typeInto(page.getByRole('textbox', { name: 'ID number' }), '110101199003070011');
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
-    const code = await platform().smsCode(phone, 'real-name');
-    await typeInto(page.getByRole('textbox', { name: 'Verification code' }), code);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText('Your real name is verified').waitFor();
+    await verifyByPhone(page, phone, 'Chen Xiaoming', '110101199003070011');
     await screenshot(page, 'real-name-verified');
 
     // Verified everywhere at once, without logging out: initiating opens now.
@@ -121,5 +128,77 @@ describe('personal real-name verification', () => {
     // Still unverified: initiating is refused.
     await page.goto('/agency-contract/directly-launch');
     await page.getByRole('heading', { name: 'Please authenticate your name first' }).waitFor();
+  });
+
+  it('creates a company: three wrong backfilled amounts end it, a new start passes, and the company is the user’s', async () => {
+    const phone = '13912340003';
+    const company = 'Hangzhou Lanting Trading Co., Ltd.';
+    const page = await newPage({ width: 1366, height: 900 });
+    await register(page, phone);
+    await page.goto('/real-name/index?isPerson=true');
+    await verifyByPhone(page, phone, 'Zhao Min', '110101198805050033');
+
+    /** The company's details, then the bank transfer: the amount the development provider paid. */
+    const startTransfer = async (): Promise<string> => {
+      await page.goto('/real-name/company');
+      await typeInto(page.getByRole('textbox', { name: 'Company name' }), company);
+      await typeInto(
+        page.getByRole('textbox', { name: 'Unified social credit code' }),
+        '91330106MA2H3K4L5P',
+      );
+      await typeInto(page.getByRole('textbox', { name: 'Legal representative' }), 'Zhao Min');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('tab', { name: 'Bank transfer' }).click();
+      await page.getByRole('combobox', { name: 'Bank' }).click();
+      await page.locator('.ant-select-item-option').first().click();
+      await typeInto(
+        page.getByRole('textbox', { name: 'Company bank account number' }),
+        '6222020200112233',
+      );
+      await page.getByRole('button', { name: 'Send the transfer' }).click();
+      const notice = page.getByText(/The amount it “paid” is \d\.\d\d/);
+      await notice.waitFor();
+      return /(\d\.\d\d)/.exec(await notice.innerText())![1]!;
+    };
+    const backfill = async (amount: string) => {
+      const field = page.getByRole('textbox', { name: 'Amount received (yuan)' });
+      await field.fill('');
+      await typeInto(field, amount);
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    };
+
+    const paid = await startTransfer();
+    const wrong = paid === '0.01' ? '0.02' : '0.01';
+    await backfill(wrong);
+    await page.getByText('2 attempts left').first().waitFor();
+    await backfill(wrong);
+    await page.getByText('1 attempt left').first().waitFor();
+    await backfill(wrong);
+    await page
+      .getByText('Payment attempts exceeded three times, return home and re-authenticate')
+      .first()
+      .waitFor();
+    await screenshot(page, 'company-auth-attempts-exceeded');
+    // Not a company yet: nothing to switch to.
+    await page.getByRole('button', { name: 'Switch console: Personal Console' }).click();
+    await page.getByRole('menuitem', { name: 'Personal Console' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: company }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Start again' }).click();
+    await backfill(await startTransfer());
+    await page.getByText(`${company} is verified`).waitFor();
+    await screenshot(page, 'company-auth-verified');
+
+    // The user is the new company's system administrator.
+    await page.getByRole('button', { name: 'Switch console: Personal Console' }).click();
+    await page.getByRole('menuitem', { name: company }).click();
+    await page.getByRole('button', { name: `Switch console: ${company}` }).waitFor();
+    await page.getByRole('button', { name: 'Operating Console' }).click();
+    await page.getByRole('heading', { name: 'Company information', level: 1 }).waitFor();
+    await page.getByText('Zhao Min', { exact: false }).first().waitFor();
+    const navigation = page.getByRole('navigation', { name: 'Navigation' });
+    await navigation.getByRole('menuitem', { name: 'Staff' }).waitFor();
+    await navigation.getByRole('menuitem', { name: 'Roles and permissions' }).waitFor();
   });
 });

@@ -447,7 +447,9 @@ type AreaMessages = typeof STAFF_MESSAGES &
 /**
  * Every message of the platform: those above and the areas' own, which `index.ts` joins in once
  * every module has loaded (`joinAreaMessages`) — an area's module imports the validation rules,
- * which import this one, so this module cannot import the areas' values itself.
+ * which import this one, so this module cannot import the areas' values itself. package.json
+ * declares `index.ts` as having side effects, so that bundlers keep that join (without it the
+ * built web app showed the areas' message keys instead of their texts).
  */
 export const MESSAGES = PLATFORM_MESSAGES as typeof PLATFORM_MESSAGES & AreaMessages;
 
