@@ -6,7 +6,12 @@ import RealNameIndexPage from '../pages/realName/RealNameIndexPage';
 import RealNamePersonPage from '../pages/realName/RealNamePersonPage';
 import { session } from '../session';
 import { demoWorld } from './demoData';
-import { DEMO_PENDING_REVIEWS, DEMO_REJECTED_PHONE, DEMO_REJECTION_REASON } from './demoRealName';
+import {
+  DEMO_COMPANY_REVIEWS,
+  DEMO_PENDING_REVIEWS,
+  DEMO_REJECTED_PHONE,
+  DEMO_REJECTION_REASON,
+} from './demoRealName';
 import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
 
 /** The demo user before verifying their real name, and an applicant whose review was rejected. */
@@ -261,3 +266,79 @@ export const OperatorReviews: Story = {
   },
 };
 export const OperatorReviewsZh: Story = inChinese(OperatorReviews, 'Operator reviews');
+
+/**
+ * The operator's "Company letters" tab: the waiting authorisation letters, a PDF one opened in a
+ * frame and rejected (only with a reason), an image one shown inline and approved after
+ * confirming; both leave the waiting list.
+ */
+export const OperatorCompanyLetters: Story = {
+  parameters: { web: { path: '/operator/reviews', routeTitle: 'operatorReviews' } },
+  render: () => <OperatorReviewsPage />,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await userEvent.click(
+      await canvas.findByRole('tab', { name: t('realNamePage.operator.companyTab') }),
+    );
+    const [pdf, image] = DEMO_COMPANY_REVIEWS;
+    const pdfCell = await canvas.findByText(pdf!.companyName);
+    await expect(canvas.getByText(image!.companyName)).toBeVisible();
+    await expect(canvas.getByText(pdf!.creditCode)).toBeVisible();
+
+    await userEvent.click(
+      within(pdfCell.closest('tr')!).getByRole('button', {
+        name: buttonName(t('realNamePage.operator.open')),
+      }),
+    );
+    const dialog = await dialogSaying(
+      context,
+      t('realNamePage.operator.companyDialogTitle', { name: pdf!.companyName }),
+    );
+    await expect(await dialog.findByTitle(t('realNamePage.operator.letter'))).toBeVisible();
+    await expect(
+      dialog.getByRole('link', { name: t('realNamePage.operator.letterDownload') }),
+    ).toHaveAttribute('href', expect.stringMatching(/^blob:/));
+    await userEvent.click(
+      dialog.getByRole('button', { name: buttonName(t('realNamePage.operator.reject')) }),
+    );
+    await appeared(dialog.findByText(message('reviewReasonRequired', context.args.locale)));
+    await userEvent.type(
+      dialog.getByLabelText(t('realNamePage.operator.rejectReason')),
+      'The letter is not stamped',
+    );
+    await userEvent.click(
+      dialog.getByRole('button', { name: buttonName(t('realNamePage.operator.reject')) }),
+    );
+    await waitFor(() => expect(canvas.queryByText(pdf!.companyName)).toBeNull());
+
+    const imageCell = await canvas.findByText(image!.companyName);
+    await userEvent.click(
+      within(imageCell.closest('tr')!).getByRole('button', {
+        name: buttonName(t('realNamePage.operator.open')),
+      }),
+    );
+    const imageDialog = await dialogSaying(
+      context,
+      t('realNamePage.operator.companyDialogTitle', { name: image!.companyName }),
+    );
+    await expect(
+      await imageDialog.findByRole('img', { name: t('realNamePage.operator.letter') }),
+    ).toBeVisible();
+    await userEvent.click(
+      imageDialog.getByRole('button', { name: buttonName(t('realNamePage.operator.approve')) }),
+    );
+    const confirm = await dialogSaying(
+      context,
+      t('realNamePage.operator.approveConfirm', { name: image!.companyName }),
+    );
+    await userEvent.click(
+      confirm.getByRole('button', { name: buttonName(t('realNamePage.operator.approve')) }),
+    );
+    await appeared(canvas.findByText(t('realNamePage.operator.companyEmpty')));
+    await expect(canvas.queryByText(image!.companyName)).toBeNull();
+  },
+};
+export const OperatorCompanyLettersZh: Story = inChinese(
+  OperatorCompanyLetters,
+  'Operator company letters',
+);

@@ -4,7 +4,8 @@
  * fails; the code 000000 is the wrong one (any other six digits pass); the face check passes at
  * once. A verification changes the console's user (authStep VERIFIED and the name), so the
  * user info the page asks for afterwards says so. The demo user is an operator; the account
- * `DEMO_REJECTED_PHONE` has a manual review rejected with `DEMO_REJECTION_REASON`.
+ * `DEMO_REJECTED_PHONE` has a manual review rejected with `DEMO_REJECTION_REASON`. Two companies'
+ * authorisation letters (`DEMO_COMPANY_REVIEWS`, a PDF and a PNG) wait for the operator.
  */
 import {
   CODES,
@@ -18,11 +19,14 @@ import {
   fail,
   message,
   ok,
+  operatorCompanyDecideSchema,
+  operatorCompanyReviewsQuerySchema,
   operatorDecideSchema,
   realNameAuthSchema,
   realNameCodeSchema,
   type Locale,
   type MessageKey,
+  type OperatorCompanyReview,
   type OperatorReview,
   type RealNameReview,
   type RealNameState,
@@ -72,6 +76,56 @@ const REJECTED_REVIEW: RealNameReview = {
   decidedAt: '2026-11-20T08:30:00.000Z',
 };
 
+/** Companies' authorisation letters waiting on the operator's "Company letters" tab. */
+export const DEMO_COMPANY_REVIEWS: OperatorCompanyReview[] = [
+  {
+    id: '61',
+    kind: 'company',
+    companyName: 'Hangzhou Lantern Trading Co., Ltd.',
+    creditCode: '91330100MA2KXXXX1Q',
+    legalName: 'Wang Fang',
+    applicantName: 'Zhang Wei',
+    applicantPhone: '139****1201',
+    letterType: 'pdf',
+    status: 'pendingReview',
+    reason: null,
+    submittedAt: '2026-11-23T02:10:00.000Z',
+    reviewedAt: null,
+    companyId: null,
+  },
+  {
+    id: '62',
+    kind: 'business',
+    companyName: '成都市锦江区小李面馆',
+    creditCode: '92510104MA6CXXXX2P',
+    legalName: '李明',
+    applicantName: '李明',
+    applicantPhone: '137****8832',
+    letterType: 'png',
+    status: 'pendingReview',
+    reason: null,
+    submittedAt: '2026-11-23T07:30:00.000Z',
+    reviewedAt: null,
+    companyId: null,
+  },
+];
+/** A one-page PDF saying "Authorisation letter": what the demo's PDF letters are. */
+const LETTER_PDF = [
+  '%PDF-1.4',
+  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+  '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+  '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 420 297] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj',
+  '4 0 obj << /Length 52 >> stream',
+  'BT /F1 24 Tf 60 150 Td (Authorisation letter) Tj ET',
+  'endstream endobj',
+  '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+  'trailer << /Root 1 0 R >>',
+  '%%EOF',
+].join('\n');
+/** A 1×1 PNG: what the demo's image letters are. */
+const LETTER_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** A two-colour card drawn in SVG: what the demo's ID photos show. */
 const PHOTO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" rx="12" fill="#e6f4ff"/><rect x="20" y="40" width="90" height="120" fill="#91caff"/><text x="130" y="100" font-size="20">ID CARD</text></svg>';
@@ -79,6 +133,7 @@ const PHOTO_SVG =
 interface DemoRealNameState {
   review: RealNameReview | null;
   reviews: OperatorReview[];
+  companyReviews: OperatorCompanyReview[];
 }
 
 const states = new WeakMap<DemoConsole, DemoRealNameState>();
@@ -89,6 +144,7 @@ function stateOf(current: DemoConsole): DemoRealNameState {
     state = {
       review: current.user.phone === DEMO_REJECTED_PHONE ? structuredClone(REJECTED_REVIEW) : null,
       reviews: structuredClone(DEMO_PENDING_REVIEWS),
+      companyReviews: structuredClone(DEMO_COMPANY_REVIEWS),
     };
     states.set(current, state);
   }
@@ -200,5 +256,45 @@ export const REAL_NAME_CALLS: Record<string, ConsoleCall> = {
     review.reason = approve ? null : (reason ?? null);
     review.decidedAt = new Date().toISOString();
     return answer(review);
+  },
+  [PATHS.operatorCompanyReviews]: (current, locale, request) => {
+    const checked = check(
+      operatorCompanyReviewsQuerySchema,
+      { status: paramOf(request, 'status') || undefined },
+      locale,
+    );
+    if (!checked.ok) return invalid(checked.issues);
+    const status = checked.value.status ?? 'pendingReview';
+    return answer(stateOf(current).companyReviews.filter((review) => review.status === status));
+  },
+  [PATHS.operatorCompanyDecide]: (current, locale, request) => {
+    const checked = check(operatorCompanyDecideSchema, bodyOf(request), locale);
+    if (!checked.ok) return invalid(checked.issues);
+    const { id, approve, reason } = checked.value;
+    if (!approve && !reason) return refused('reviewReasonRequired', locale);
+    const review = stateOf(current).companyReviews.find((each) => Number(each.id) === id);
+    if (!review) return refused('companyAuthNotFound', locale, 404);
+    if (review.status !== 'pendingReview') return refused('companyReviewDecided', locale, 409);
+    review.status = approve ? 'approved' : 'rejected';
+    review.reason = approve ? null : (reason ?? null);
+    review.reviewedAt = new Date().toISOString();
+    review.companyId = approve ? 900 + id : null;
+    return answer(review);
+  },
+  /** The letter of a demo application, to the operator (the demo user is one). */
+  [PATHS.certificateLetter]: (current, locale, request) => {
+    const review = stateOf(current).companyReviews.find(
+      (each) => each.id === paramOf(request, 'id'),
+    );
+    if (!review?.letterType) return refused('notFound', locale, 404);
+    return {
+      status: 200,
+      body:
+        review.letterType === 'pdf'
+          ? new Blob([LETTER_PDF], { type: 'application/pdf' })
+          : new Blob([Uint8Array.from(atob(LETTER_PNG_BASE64), (c) => c.charCodeAt(0))], {
+              type: 'image/png',
+            }),
+    };
   },
 };

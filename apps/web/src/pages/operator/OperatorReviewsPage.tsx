@@ -16,6 +16,7 @@ import {
   Segmented,
   Space,
   Table,
+  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -26,6 +27,7 @@ import { RequestError } from '../../api/request';
 import { decideReview, idPhotoUrl, realNameKeys, realNameQueries } from '../../api/realName';
 import { formatDateTime } from '../../i18n/dates';
 import { localeOf } from '../../i18n/locale';
+import CompanyLetterReviews from './CompanyLetterReviews';
 
 const STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];
 const STATUS_COLOURS = { pending: 'processing', approved: 'success', rejected: 'error' } as const;
@@ -160,7 +162,8 @@ function ReviewDialog({ review, onClose }: { review: OperatorReview; onClose(): 
 
 /**
  * /operator/reviews: a platform operator's manual real-name reviews — pending ones oldest first,
- * each opened with both photos and approved or rejected with a reason. Anyone else is told the
+ * each opened with both photos and approved or rejected with a reason — and, in a second tab,
+ * companies' authorisation letters (CompanyLetterReviews). Anyone else is told the
  * page is for operators (the server refuses them with 403).
  */
 export default function OperatorReviewsPage() {
@@ -179,55 +182,72 @@ export default function OperatorReviewsPage() {
       {refused ? (
         <Result status="403" subTitle={t('realNamePage.operator.onlyOperators')} />
       ) : (
-        <>
-          <Segmented<ReviewStatus>
-            value={status}
-            onChange={setStatus}
-            options={STATUSES.map((each) => ({
-              value: each,
-              label: t(`realNamePage.reviewStatus.${each}`),
-            }))}
-            style={{ marginBottom: 16 }}
-          />
-          <Table<OperatorReview>
-            rowKey="id"
-            loading={reviews.isPending}
-            dataSource={reviews.data ?? []}
-            pagination={false}
-            locale={{ emptyText: <Empty description={t('realNamePage.operator.empty')} /> }}
-            columns={[
-              { title: t('realNamePage.operator.name'), dataIndex: 'name' },
-              { title: t('realNamePage.operator.idNumber'), dataIndex: 'idNumber' },
-              { title: t('realNamePage.operator.phone'), dataIndex: 'phone' },
-              {
-                title: t('realNamePage.operator.submitted'),
-                dataIndex: 'createdAt',
-                render: (value: string) => formatDateTime(value, locale),
-              },
-              {
-                title: t('realNamePage.operator.status'),
-                dataIndex: 'status',
-                render: (value: ReviewStatus, row) => (
-                  <Space orientation="vertical" size={0}>
-                    <Tag color={STATUS_COLOURS[value]}>
-                      {t(`realNamePage.reviewStatus.${value}`)}
-                    </Tag>
-                    {row.reason ? (
-                      <Typography.Text type="secondary">{row.reason}</Typography.Text>
-                    ) : null}
-                  </Space>
-                ),
-              },
-              {
-                title: '',
-                key: 'open',
-                render: (_value, row) => (
-                  <Button onClick={() => setOpen(row)}>{t('realNamePage.operator.open')}</Button>
-                ),
-              },
-            ]}
-          />
-        </>
+        <Tabs
+          items={[
+            {
+              key: 'personal',
+              label: t('realNamePage.operator.personalTab'),
+              children: (
+                <>
+                  <Segmented<ReviewStatus>
+                    value={status}
+                    onChange={setStatus}
+                    options={STATUSES.map((each) => ({
+                      value: each,
+                      label: t(`realNamePage.reviewStatus.${each}`),
+                    }))}
+                    style={{ marginBottom: 16 }}
+                  />
+                  <Table<OperatorReview>
+                    rowKey="id"
+                    loading={reviews.isPending}
+                    dataSource={reviews.data ?? []}
+                    pagination={false}
+                    locale={{ emptyText: <Empty description={t('realNamePage.operator.empty')} /> }}
+                    columns={[
+                      { title: t('realNamePage.operator.name'), dataIndex: 'name' },
+                      { title: t('realNamePage.operator.idNumber'), dataIndex: 'idNumber' },
+                      { title: t('realNamePage.operator.phone'), dataIndex: 'phone' },
+                      {
+                        title: t('realNamePage.operator.submitted'),
+                        dataIndex: 'createdAt',
+                        render: (value: string) => formatDateTime(value, locale),
+                      },
+                      {
+                        title: t('realNamePage.operator.status'),
+                        dataIndex: 'status',
+                        render: (value: ReviewStatus, row) => (
+                          <Space orientation="vertical" size={0}>
+                            <Tag color={STATUS_COLOURS[value]}>
+                              {t(`realNamePage.reviewStatus.${value}`)}
+                            </Tag>
+                            {row.reason ? (
+                              <Typography.Text type="secondary">{row.reason}</Typography.Text>
+                            ) : null}
+                          </Space>
+                        ),
+                      },
+                      {
+                        title: '',
+                        key: 'open',
+                        render: (_value, row) => (
+                          <Button onClick={() => setOpen(row)}>
+                            {t('realNamePage.operator.open')}
+                          </Button>
+                        ),
+                      },
+                    ]}
+                  />
+                </>
+              ),
+            },
+            {
+              key: 'company',
+              label: t('realNamePage.operator.companyTab'),
+              children: <CompanyLetterReviews />,
+            },
+          ]}
+        />
       )}
       {open ? <ReviewDialog review={open} onClose={() => setOpen(null)} /> : null}
     </div>
