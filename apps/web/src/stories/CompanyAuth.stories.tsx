@@ -11,7 +11,14 @@ import {
   demoApplication,
   demoCompanyAuthFrom,
 } from './demoCompanyAuth';
-import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  buttonName,
+  inChinese,
+  scene,
+  webStoryMeta,
+  type WebStoryArgs,
+  appeared,
+} from './webStory';
 
 const meta = {
   title: 'Web/RealName/CompanyAuth',
@@ -25,13 +32,6 @@ export default meta;
 /** A string of this area's screens. */
 type PageKey = `companyAuthPage.${Exclude<keyof typeof COMPANY_AUTH_EN, 'status'>}`;
 type Story = StoryObj<typeof meta>;
-
-/** An element once it has finished appearing (toasts and dialogs fade in). */
-async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
-  const shown = await element;
-  await waitFor(() => expect(shown).toBeVisible());
-  return shown;
-}
 
 const click = async (context: StoryContext<WebStoryArgs>, key: PageKey) => {
   const { t, canvas } = scene(context);

@@ -1,5 +1,5 @@
 import { CLICK_DEBOUNCE_MS, message } from '@esign/platform';
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import OperatorReviewsPage from '../pages/operator/OperatorReviewsPage';
 import RealNameIndexPage from '../pages/realName/RealNameIndexPage';
@@ -12,7 +12,15 @@ import {
   DEMO_REJECTED_PHONE,
   DEMO_REJECTION_REASON,
 } from './demoRealName';
-import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  buttonName,
+  inChinese,
+  scene,
+  webStoryMeta,
+  type WebStoryArgs,
+  appeared,
+  dialogSaying,
+} from './webStory';
 
 /** The demo user before verifying their real name, and an applicant whose review was rejected. */
 const PERSONAL_USER = demoWorld().get(-1)!.user;
@@ -30,30 +38,9 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type Context = StoryContext<WebStoryArgs>;
-
-/** An element once it has finished appearing (toasts and form messages fade in). */
-async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<void> {
-  const shown = await element;
-  await waitFor(() => expect(shown).toBeVisible());
-}
 
 /** A person reading the refusal before trying again (the form drops a second click within a second). */
 const afterReading = () => new Promise((resolve) => setTimeout(resolve, CLICK_DEBOUNCE_MS + 50));
-
-/** The open dialog that says `text`, once it has finished appearing. */
-async function dialogSaying(context: Context, text: string) {
-  const { page } = scene(context);
-  const dialog = await waitFor(() => {
-    const found = page
-      .getAllByRole('dialog')
-      .find((candidate) => within(candidate).queryAllByText(text).length > 0);
-    if (!found) throw new Error(`No dialog says “${text}”`);
-    return found;
-  });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
 
 /**
  * The index: the four methods, each explained and marked when a development provider answers;

@@ -5,7 +5,16 @@ import RoleEditPage from '../pages/enterprise/roles/RoleEditPage';
 import RoleListPage from '../pages/enterprise/roles/RoleListPage';
 import { DEMO_COMPANY, demoWorld } from './demoData';
 import { BUILTIN_ONLY_ROLES, demoRolesFrom } from './demoRoles';
-import { buttonName, inChinese, rowOf, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  buttonName,
+  inChinese,
+  rowOf,
+  scene,
+  webStoryMeta,
+  type WebStoryArgs,
+  appeared,
+  dialogSaying,
+} from './webStory';
 
 /** The demo user as the company's system administrator, who may grant everything. */
 const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
@@ -40,26 +49,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** An element once it has finished appearing (tooltips, toasts and dialogs fade in). */
-async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
-  const shown = await element;
-  await waitFor(() => expect(shown).toBeVisible());
-  return shown;
-}
-
-/** The open dialog that says `text`. */
-async function dialogSaying(context: StoryContext<WebStoryArgs>, text: string) {
-  const { page } = scene(context);
-  const dialog = await waitFor(() => {
-    const found = page
-      .getAllByRole('dialog')
-      .find((candidate) => within(candidate).queryAllByText(text).length > 0);
-    if (!found) throw new Error(`No dialog says “${text}”`);
-    return found;
-  });
-  return within(await appeared(dialog));
-}
 
 const adminName = (context: StoryContext<WebStoryArgs>) =>
   BUILTIN_ROLE_NAMES.admin[context.args.locale];

@@ -1,9 +1,18 @@
 import { BUILTIN_ROLE_NAMES, PERSONAL_CONSOLE_ID, builtinGrants, message } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import StaffListPage from '../pages/enterprise/staff/StaffListPage';
 import { DEMO_COMPANY, demoWorld } from './demoData';
-import { buttonName, inChinese, rowOf, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  buttonName,
+  inChinese,
+  rowOf,
+  scene,
+  webStoryMeta,
+  type WebStoryArgs,
+  appeared,
+  dialogSaying,
+} from './webStory';
 
 /** The demo user as the company's system administrator, who may do everything here. */
 const COMPANY_ADMIN = {
@@ -26,26 +35,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** An element once it has finished appearing (dialogs and toasts fade in). */
-async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
-  const shown = await element;
-  await waitFor(() => expect(shown).toBeVisible());
-  return shown;
-}
-
-/** The open dialog that says `text`. */
-async function dialogSaying(context: StoryContext<WebStoryArgs>, text: string) {
-  const { page } = scene(context);
-  const dialog = await waitFor(() => {
-    const found = page
-      .getAllByRole('dialog')
-      .find((candidate) => within(candidate).queryAllByText(text).length > 0);
-    if (!found) throw new Error(`No dialog says “${text}”`);
-    return found;
-  });
-  return within(await appeared(dialog));
-}
 
 const role = (context: StoryContext<WebStoryArgs>, key: keyof typeof BUILTIN_ROLE_NAMES) =>
   BUILTIN_ROLE_NAMES[key][context.args.locale];

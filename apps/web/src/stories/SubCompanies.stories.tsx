@@ -10,7 +10,15 @@ import {
   NO_SUB_COMPANIES,
   demoSubCompaniesFrom,
 } from './demoSubCompanies';
-import { buttonName, inChinese, rowOf, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  buttonName,
+  inChinese,
+  rowOf,
+  scene,
+  webStoryMeta,
+  type WebStoryArgs,
+  appeared,
+} from './webStory';
 
 /** The demo user as the company's system administrator, and as its legal representative (view only). */
 const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
@@ -33,13 +41,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** An element once it has finished appearing (toasts and dialogs fade in). */
-async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
-  const shown = await element;
-  await waitFor(() => expect(shown).toBeVisible());
-  return shown;
-}
 
 /** The add dialog, opened from the page's button. */
 async function openAddDialog(context: StoryContext<WebStoryArgs>) {

@@ -2,7 +2,14 @@ import { EDITOR_RESOURCES } from '@esign/template-editor';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import TemplateEditorPage from '../pages/template/TemplateEditorPage';
-import { buttonName, inChinese, textsOf, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  buttonName,
+  inChinese,
+  textsOf,
+  webStoryMeta,
+  type WebStoryArgs,
+  appeared,
+} from './webStory';
 
 const meta = {
   title: 'Web/Templates/Template editor',
@@ -17,13 +24,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** An element once it has finished appearing (toasts and dialogs fade in). */
-async function appeared(element: Promise<HTMLElement>): Promise<HTMLElement> {
-  const shown = await element;
-  await waitFor(() => expect(shown).toBeVisible());
-  return shown;
-}
 
 /** The template in the editor, once the editor and its panels are there. */
 async function opened(context: StoryContext<WebStoryArgs>, name: string) {

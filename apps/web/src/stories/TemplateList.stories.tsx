@@ -1,10 +1,19 @@
 import { message } from '@esign/platform';
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import TemplateListPage from '../pages/template/TemplateListPage';
 import { DEMO_COMPANY, demoWorld } from './demoData';
 import { NO_TEMPLATES } from './demoTemplates';
-import { buttonName, inChinese, rowOf, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  buttonName,
+  inChinese,
+  rowOf,
+  scene,
+  webStoryMeta,
+  type WebStoryArgs,
+  appeared,
+  dialogSaying,
+} from './webStory';
 
 /** The demo user as staff of the company, and as its administrator (who manages everything). */
 const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
@@ -22,29 +31,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** An element once it has finished appearing (tooltips, toasts and dialogs fade in). */
-async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
-  const shown = await element;
-  await waitFor(() => expect(shown).toBeVisible());
-  return shown;
-}
-
-/**
- * The open dialog (modal or drawer) that says `text`. antd's ids are all alike under test, so a
- * dialog is told by what it says rather than by its accessible name.
- */
-async function dialogSaying(context: StoryContext<WebStoryArgs>, text: string) {
-  const { page } = scene(context);
-  const dialog = await waitFor(() => {
-    const found = page
-      .getAllByRole('dialog')
-      .find((candidate) => within(candidate).queryAllByText(text).length > 0);
-    if (!found) throw new Error(`No dialog says “${text}”`);
-    return found;
-  });
-  return within(await appeared(dialog));
-}
 
 /**
  * The company's templates beside their categories: two enabled, one disabled with problems that

@@ -10,7 +10,15 @@ import ContactPage from '../pages/userCenter/ContactPage';
 import { BUILD } from '../pages/userCenter/buildInfo';
 import { session } from '../session';
 import { FULL_ADDRESSES, demoUserCenterFrom } from './demoUserCenter';
-import { buttonName, inChinese, rowOf, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  buttonName,
+  inChinese,
+  rowOf,
+  scene,
+  webStoryMeta,
+  type WebStoryArgs,
+  appeared,
+} from './webStory';
 
 const meta = {
   title: 'Web/UserCenter',
@@ -21,13 +29,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** An element once it has finished appearing (toasts and dialogs fade in). */
-async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
-  const shown = await element;
-  await waitFor(() => expect(shown).toBeVisible());
-  return shown;
-}
 
 /** The dialog a button of the page opens. */
 async function openDialog(context: StoryContext<WebStoryArgs>, button: string) {

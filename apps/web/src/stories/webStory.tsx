@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
-import { within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { App, AppConfig } from '../App';
 import { TOAST_SECONDS, bindRequestAdapter, bindRequestUi } from '../api/client';
 import { queries } from '../api/queries';
@@ -143,6 +143,29 @@ export function scene(context: StoryContext<WebStoryArgs>) {
     canvas: within(context.canvasElement),
     page: within(context.canvasElement.ownerDocument.body),
   };
+}
+
+/** An element once it has finished appearing (tooltips, toasts and dialogs fade in). */
+export async function appeared(element: HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
+  const shown = await element;
+  await waitFor(() => expect(shown).toBeVisible());
+  return shown;
+}
+
+/**
+ * The open dialog (modal or drawer) that says `text`, once it has finished appearing. antd's ids
+ * are all alike under test, so a dialog is told by what it says rather than by its accessible name.
+ */
+export async function dialogSaying(context: StoryContext<WebStoryArgs>, text: string) {
+  const { page } = scene(context);
+  const dialog = await waitFor(() => {
+    const found = page
+      .getAllByRole('dialog')
+      .find((candidate) => within(candidate).queryAllByText(text).length > 0);
+    if (!found) throw new Error(`No dialog says “${text}”`);
+    return found;
+  });
+  return within(await appeared(dialog));
 }
 
 /** The table row that holds a text (a contract's or a template's name). */
