@@ -1,26 +1,13 @@
 import {
   LETTER_CONTENT_TYPES,
   PATHS,
-  REVIEW_REASON_MAX,
   message as platformMessage,
   type CompanyReviewStatus,
   type OperatorCompanyDecideInput,
   type OperatorCompanyReview,
 } from '@esign/platform';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Empty,
-  Input,
-  Modal,
-  Result,
-  Segmented,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Empty, Modal, Result, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isShownFailure, send } from '../../api/client';
@@ -28,6 +15,7 @@ import { realNameKeys } from '../../api/realName';
 import { RequestError } from '../../api/request';
 import { formatDateTime } from '../../i18n/dates';
 import { localeOf } from '../../i18n/locale';
+import { DecisionButtons, ReviewReason, useRejectReason } from './ReviewDecision';
 
 const STATUSES: readonly CompanyReviewStatus[] = ['pendingReview', 'approved', 'rejected'];
 const STATUS_COLOURS = {
@@ -141,8 +129,8 @@ function CompanyReviewDialog({
   const locale = localeOf(i18n);
   const { message, modal } = App.useApp();
   const client = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
+  const rejection = useRejectReason();
+  const { reason } = rejection;
   const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
   const name = review.companyName;
   const decide = async (approve: boolean) => {
@@ -171,7 +159,7 @@ function CompanyReviewDialog({
   };
   const reject = () => {
     if (!reason.trim()) {
-      setReasonError(platformMessage('reviewReasonRequired', locale));
+      rejection.setError(platformMessage('reviewReasonRequired', locale));
       return;
     }
     void decide(false);
@@ -193,14 +181,7 @@ function CompanyReviewDialog({
       width={720}
       footer={
         decidable ? (
-          <Space>
-            <Button danger loading={pending === 'reject'} onClick={reject}>
-              {t('realNamePage.operator.reject')}
-            </Button>
-            <Button type="primary" loading={pending === 'approve'} onClick={approve}>
-              {t('realNamePage.operator.approve')}
-            </Button>
-          </Space>
+          <DecisionButtons pending={pending} onReject={reject} onApprove={approve} />
         ) : null
       }
     >
@@ -211,31 +192,12 @@ function CompanyReviewDialog({
         {t('realNamePage.operator.applicant')}: {review.applicantName} ({review.applicantPhone})
       </Typography.Paragraph>
       <Letter review={review} />
-      {decidable ? (
-        <div style={{ marginTop: 16 }}>
-          <label htmlFor="company-review-reason">{t('realNamePage.operator.rejectReason')}</label>
-          <Input.TextArea
-            id="company-review-reason"
-            value={reason}
-            maxLength={REVIEW_REASON_MAX}
-            showCount
-            status={reasonError ? 'error' : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError('');
-            }}
-          />
-          {reasonError ? (
-            <Typography.Text type="danger" role="alert">
-              {reasonError}
-            </Typography.Text>
-          ) : null}
-        </div>
-      ) : review.reason ? (
-        <Typography.Paragraph style={{ marginTop: 16 }}>
-          {t('realNamePage.operator.reason')}: {review.reason}
-        </Typography.Paragraph>
-      ) : null}
+      <ReviewReason
+        id="company-review-reason"
+        decidable={decidable}
+        given={review.reason}
+        state={rejection}
+      />
     </Modal>
   );
 }

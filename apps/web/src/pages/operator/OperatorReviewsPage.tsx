@@ -1,5 +1,4 @@
 import {
-  REVIEW_REASON_MAX,
   message as platformMessage,
   type OperatorReview,
   type ReviewStatus,
@@ -10,7 +9,6 @@ import {
   Button,
   Empty,
   Image,
-  Input,
   Modal,
   Result,
   Segmented,
@@ -28,6 +26,7 @@ import { decideReview, idPhotoUrl, realNameKeys, realNameQueries } from '../../a
 import { formatDateTime } from '../../i18n/dates';
 import { localeOf } from '../../i18n/locale';
 import CompanyLetterReviews from './CompanyLetterReviews';
+import { DecisionButtons, ReviewReason, useRejectReason } from './ReviewDecision';
 
 const STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];
 const STATUS_COLOURS = { pending: 'processing', approved: 'success', rejected: 'error' } as const;
@@ -74,12 +73,12 @@ function ReviewDialog({ review, onClose }: { review: OperatorReview; onClose(): 
   const locale = localeOf(i18n);
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
+  const rejection = useRejectReason();
+  const { reason } = rejection;
   const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
   const decide = async (approve: boolean) => {
     if (!approve && !reason.trim()) {
-      setReasonError(platformMessage('reviewReasonRequired', locale));
+      rejection.setError(platformMessage('reviewReasonRequired', locale));
       return;
     }
     setPending(approve ? 'approve' : 'reject');
@@ -107,18 +106,11 @@ function ReviewDialog({ review, onClose }: { review: OperatorReview; onClose(): 
       width={600}
       footer={
         decidable ? (
-          <Space>
-            <Button danger loading={pending === 'reject'} onClick={() => void decide(false)}>
-              {t('realNamePage.operator.reject')}
-            </Button>
-            <Button
-              type="primary"
-              loading={pending === 'approve'}
-              onClick={() => void decide(true)}
-            >
-              {t('realNamePage.operator.approve')}
-            </Button>
-          </Space>
+          <DecisionButtons
+            pending={pending}
+            onReject={() => void decide(false)}
+            onApprove={() => void decide(true)}
+          />
         ) : null
       }
     >
@@ -131,31 +123,12 @@ function ReviewDialog({ review, onClose }: { review: OperatorReview; onClose(): 
         <IdPhoto reviewId={review.id} side="front" />
         <IdPhoto reviewId={review.id} side="back" />
       </Space>
-      {decidable ? (
-        <div style={{ marginTop: 16 }}>
-          <label htmlFor="review-reason">{t('realNamePage.operator.rejectReason')}</label>
-          <Input.TextArea
-            id="review-reason"
-            value={reason}
-            maxLength={REVIEW_REASON_MAX}
-            showCount
-            status={reasonError ? 'error' : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError('');
-            }}
-          />
-          {reasonError ? (
-            <Typography.Text type="danger" role="alert">
-              {reasonError}
-            </Typography.Text>
-          ) : null}
-        </div>
-      ) : review.reason ? (
-        <Typography.Paragraph>
-          {t('realNamePage.operator.reason')}: {review.reason}
-        </Typography.Paragraph>
-      ) : null}
+      <ReviewReason
+        id="review-reason"
+        decidable={decidable}
+        given={review.reason}
+        state={rejection}
+      />
     </Modal>
   );
 }
