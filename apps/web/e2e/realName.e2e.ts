@@ -164,15 +164,23 @@ describe('personal real-name verification', () => {
       const field = page.getByRole('textbox', { name: 'Amount received (yuan)' });
       await field.fill('');
       await typeInto(field, amount);
-      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      try {
+        await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      } catch (error) {
+        await screenshot(page, 'company-auth-backfill-failed');
+        throw error;
+      }
     };
+    /** The amount form says how many attempts remain (not only the toast). */
+    const attemptsLeft = (text: string) =>
+      page.locator('.ant-form-item-extra', { hasText: text }).waitFor();
 
     const paid = await startTransfer();
     const wrong = paid === '0.01' ? '0.02' : '0.01';
     await backfill(wrong);
-    await page.getByText('2 attempts left').first().waitFor();
+    await attemptsLeft('2 attempts left');
     await backfill(wrong);
-    await page.getByText('1 attempt left').first().waitFor();
+    await attemptsLeft('1 attempt left');
     await backfill(wrong);
     await page
       .getByText('Payment attempts exceeded three times, return home and re-authenticate')

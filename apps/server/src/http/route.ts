@@ -176,15 +176,20 @@ export async function sessionOf(
 }
 
 /**
- * Whether a query or body holds a string with the NUL character anywhere: PostgreSQL text cannot
- * hold it, so such input is refused as bad input before any handler passes it to the database.
+ * Where a query or body holds a string with the NUL character (the field's path, '' at the top),
+ * or null: PostgreSQL text cannot hold it, so such input is refused as bad input, naming the
+ * field, before any handler passes it to the database.
  */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(
-    ([key, entry]) => key.includes('\u0000') || holdsNul(entry, depth + 1),
-  );
+function nulAt(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 64 || typeof value !== 'object' || value === null) return null;
+  for (const [key, entry] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return path;
+    const found = nulAt(entry, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function invalid(error: z.core.$ZodError, locale: Locale): ApiError {
@@ -247,8 +252,16 @@ export function route<
           throw new ApiError('realNameRequired', 403);
         }
       }
-      if (holdsNul(request.query) || holdsNul(request.body)) {
-        throw new ApiError('requestException', 400);
+      const nul = nulAt(request.query) ?? nulAt(request.body);
+      if (nul !== null) {
+        const field = nul ? `${nul}: ` : '';
+        throw new ApiError(
+          'requestException',
+          400,
+          400,
+          null,
+          `${field}${message('invalidValue', locale)}`,
+        );
       }
       let query: unknown;
       if (options.query) {
