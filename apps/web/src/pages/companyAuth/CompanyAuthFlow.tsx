@@ -30,7 +30,7 @@ import {
   Tag,
   Upload,
 } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EnvelopeError, isShownFailure } from '../../api/client';
@@ -609,17 +609,24 @@ function PaymentMethod({ application, onChanged }: MethodProps) {
     enabled: devReference !== null,
   });
 
+  // One request at a time: a second Enter or click while one is on its way would spend an attempt.
+  const sending = useRef(false);
   const transfer = async ({ bankCode, bankAccount }: { bankCode: string; bankAccount: string }) => {
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     try {
       const sent = await quietly(() => applyMicroPayment(application.id, bankCode, bankAccount));
       if (sent) onChanged(sent.application);
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };
 
   const backfill = async ({ amount }: { amount: string }) => {
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     try {
       const answer = await authByMicroPayment(application.id, amount.trim());
@@ -633,6 +640,7 @@ function PaymentMethod({ application, onChanged }: MethodProps) {
       // Three wrong amounts end the application: the refreshed list says so.
       onChanged(application);
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };
