@@ -67,15 +67,14 @@ export const decideReview = (body: { id: number; approve: boolean; reason?: stri
   post<OperatorReview>(PATHS.operatorDecide, body);
 
 /** One side of a review's ID card as an object URL (the call needs the session's headers). */
-export async function idPhotoUrl(reviewId: number, side: 'front' | 'back'): Promise<string> {
-  const blob = await send<Blob>({
+export const fetchIdPhoto = (reviewId: number, side: 'front' | 'back', signal?: AbortSignal) =>
+  send<Blob>({
     url: PATHS.idPhoto,
     params: { reviewId, side },
     responseType: 'blob',
+    signal,
     quiet: true,
   });
-  return URL.createObjectURL(blob);
-}
 
 /**
  * After a verification: the session's user info again (authStep, name, launchAuth), so that the

@@ -8,12 +8,13 @@ import {
 } from '@esign/platform';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Modal, Result, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isShownFailure, send } from '../../api/client';
 import { realNameKeys } from '../../api/realName';
 import { RequestError } from '../../api/request';
 import { formatDateTime } from '../../i18n/dates';
+import { useBlobUrl } from '../../api/useBlobUrl';
 import { localeOf } from '../../i18n/locale';
 import { DecisionButtons, ReviewReason, useRejectReason } from './ReviewDecision';
 
@@ -49,39 +50,25 @@ const companyReviewsQuery = (status: CompanyReviewStatus) =>
 const decideCompanyReview = (data: OperatorCompanyDecideInput) =>
   call<OperatorCompanyReview>({ method: 'POST', url: PATHS.operatorCompanyDecide, data });
 
-/** The letter as an object URL of its own type (the call needs the session's headers). */
-async function letterUrl(review: OperatorCompanyReview): Promise<string> {
+/** The letter with its own type (the call needs the session's headers). */
+async function fetchLetter(review: OperatorCompanyReview, signal: AbortSignal): Promise<Blob> {
   const blob = await send<Blob>({
     url: PATHS.certificateLetter,
     params: { id: review.id },
     responseType: 'blob',
+    signal,
     quiet: true,
   });
   const type = review.letterType ? LETTER_CONTENT_TYPES[review.letterType] : blob.type;
-  return URL.createObjectURL(new Blob([blob], { type }));
+  return new Blob([blob], { type });
 }
 
 /** The signed letter, fetched with the session: a PDF in a frame, an image inline, and a download. */
 function Letter({ review }: { review: OperatorCompanyReview }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let made: string | null = null;
-    let live = true;
-    letterUrl(review).then(
-      (objectUrl) => {
-        made = objectUrl;
-        if (live) setUrl(objectUrl);
-        else URL.revokeObjectURL(objectUrl);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [review]);
+  const { url, failed } = useBlobUrl(review.letterType ? String(review.id) : null, (signal) =>
+    fetchLetter(review, signal),
+  );
   const label = t('realNamePage.operator.letter');
   if (!review.letterType) {
     return (

@@ -18,11 +18,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isShownFailure } from '../../api/client';
 import { RequestError } from '../../api/request';
-import { decideReview, idPhotoUrl, realNameKeys, realNameQueries } from '../../api/realName';
+import { decideReview, fetchIdPhoto, realNameKeys, realNameQueries } from '../../api/realName';
+import { useBlobUrl } from '../../api/useBlobUrl';
 import { formatDateTime } from '../../i18n/dates';
 import { localeOf } from '../../i18n/locale';
 import CompanyLetterReviews from './CompanyLetterReviews';
@@ -34,24 +35,9 @@ const STATUS_COLOURS = { pending: 'processing', approved: 'success', rejected: '
 /** One side of the ID card, fetched with the session (never a bare link). */
 function IdPhoto({ reviewId, side }: { reviewId: number; side: 'front' | 'back' }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let made: string | null = null;
-    let live = true;
-    idPhotoUrl(reviewId, side).then(
-      (objectUrl) => {
-        made = objectUrl;
-        if (live) setUrl(objectUrl);
-        else URL.revokeObjectURL(objectUrl);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [reviewId, side]);
+  const { url, failed } = useBlobUrl(`${reviewId}:${side}`, (signal) =>
+    fetchIdPhoto(reviewId, side, signal),
+  );
   const label = t(side === 'front' ? 'realNamePage.operator.front' : 'realNamePage.operator.back');
   return (
     <figure style={{ margin: 0 }}>
