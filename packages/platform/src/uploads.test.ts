@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from './constants';
-import { createDocumentSniffer, detectDocumentType, uploadProblem } from './uploads';
+import {
+  createDocumentSniffer,
+  detectDocumentType,
+  detectImageType,
+  uploadProblem,
+} from './uploads';
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(
@@ -57,5 +62,18 @@ describe('uploads judged while they stream', () => {
     expect(late).toEqual({ verdicts: [undefined, undefined, undefined, 'docx'], end: 'docx' });
     expect(sniff(zip, filler(5000), bytes('xl/workbook.xml')).end).toBeNull();
     expect(sniff(zip, bytes('word/')).end).toBe('docx');
+  });
+});
+
+describe('pictures by their content', () => {
+  it('tells PNG and JPEG by their first bytes, whatever the name, and nothing else', () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+    expect(detectImageType(png)).toBe('png');
+    expect(detectImageType(jpeg)).toBe('jpeg');
+    expect(detectImageType(new TextEncoder().encode('GIF89a'))).toBeNull();
+    expect(detectImageType(new TextEncoder().encode('%PDF-1.7'))).toBeNull();
+    expect(detectImageType(png.subarray(0, 4))).toBeNull();
+    expect(detectImageType(new Uint8Array())).toBeNull();
   });
 });

@@ -27,6 +27,19 @@ function contains(bytes: Uint8Array, text: string): boolean {
   return false;
 }
 
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+
+/**
+ * What a raster picture is, judged by its first bytes and not its name or declared type: PNG,
+ * JPEG, or null for anything else (avatars, ID photos, letters, filled-in image fields).
+ */
+export function detectImageType(bytes: Uint8Array): 'png' | 'jpeg' | null {
+  if (startsWith(bytes, PNG)) return 'png';
+  if (startsWith(bytes, JPEG)) return 'jpeg';
+  return null;
+}
+
 /**
  * What a contract file is, judged by its content and not its name: a PDF (`%PDF-` within the first
  * 1 KB, as readers allow), a Word 97–2003 document (OLE2 compound file) or a Word document (a ZIP

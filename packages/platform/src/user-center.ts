@@ -6,6 +6,7 @@
  * `USER_ADDRESS_LIMIT` each. The avatar is a PNG or JPEG of at most 2 MB, judged by its bytes,
  * stored privately and read back by its owner alone through an unguessable link.
  */
+import { detectImageType } from './uploads';
 import * as z from 'zod/mini';
 import type { MessageKey } from './messages';
 import { recordIdSchema } from './paging';
@@ -68,10 +69,8 @@ export interface AvatarSaved {
 
 /** What a stored avatar is, judged by its first bytes: PNG, JPEG, or null for anything else. */
 export function detectAvatarType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (png.every((byte, index) => bytes[index] === byte)) return 'image/png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
+  const type = detectImageType(bytes);
+  return type ? `image/${type}` : null;
 }
 
 const trimmed = () => z.string(err('required')).check(z.trim());

@@ -26,6 +26,7 @@ import {
   type CompanyInfoValid,
   type LetterType,
   type MicroPaymentSent,
+  detectImageType,
 } from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
 import type { AccessClaims } from '../auth/tokens';
@@ -120,11 +121,8 @@ function letterOf(dataUrl: string): { type: LetterType; bytes: Buffer } | null {
   const bytes = Buffer.from(match[1]!, 'base64');
   if (bytes.length === 0 || bytes.length > LETTER_MAX_BYTES) return null;
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { type: 'pdf', bytes };
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { type: 'png', bytes };
-  }
-  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return { type: 'jpeg', bytes };
-  return null;
+  const image = detectImageType(bytes);
+  return image ? { type: image, bytes } : null;
 }
 
 /**

@@ -14,7 +14,7 @@
  *
  * A refusal (400, the rule's message) carries the field's uuid and title in `data`.
  */
-import { FILLED_IMAGE_MAX_BYTES, type MessageKey } from '@esign/platform';
+import { FILLED_IMAGE_MAX_BYTES, detectImageType, type MessageKey } from '@esign/platform';
 import type { TemplateElement, TemplateProject } from '@esign/template-editor/core';
 import { ApiError } from '../http/route';
 
@@ -73,17 +73,14 @@ export function formatFilledDate(text: string, format: string): string | null {
 }
 
 const IMAGE_DATA_URL = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+={0,2})$/;
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 
 /** Whether `value` is a PNG or JPEG data URL whose bytes are the picture it says, small enough. */
 export function isFilledImage(value: string): boolean {
   if (value.length > FILLED_IMAGE_MAX_BYTES) return false;
   const match = IMAGE_DATA_URL.exec(value);
   if (!match) return false;
-  const bytes = Buffer.from(match[2]!, 'base64');
-  const signature = match[1] === 'png' ? PNG_SIGNATURE : JPEG_SIGNATURE;
-  return bytes.length > signature.length && signature.every((byte, i) => bytes[i] === byte);
+  const declared = match[1] === 'png' ? 'png' : 'jpeg';
+  return detectImageType(Buffer.from(match[2]!, 'base64')) === declared;
 }
 
 type Stored = { value: string } | { refused: MessageKey };

@@ -1,4 +1,4 @@
-import { ID_PHOTO_MAX_BYTES, type IdPhotoType } from '@esign/platform';
+import { ID_PHOTO_MAX_BYTES, detectImageType, type IdPhotoType } from '@esign/platform';
 import { ApiError } from '../http/route';
 
 /**
@@ -9,9 +9,6 @@ export interface IdPhoto {
   type: IdPhotoType;
   bytes: Buffer;
 }
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
 /** Elements that run code, load other documents or change the picture over time. */
 const ACTIVE_ELEMENTS =
@@ -63,8 +60,8 @@ export function safeSvg(text: string): string | null {
 
 /** What the bytes are: 'png', 'jpeg', 'svg' (a text document starting with <svg), or null. */
 export function idPhotoTypeOf(bytes: Buffer): IdPhotoType | null {
-  if (bytes.subarray(0, PNG.length).equals(PNG)) return 'png';
-  if (bytes.subarray(0, JPEG.length).equals(JPEG)) return 'jpeg';
+  const image = detectImageType(bytes);
+  if (image) return image;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(
