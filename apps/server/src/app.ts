@@ -65,6 +65,8 @@ export interface AppDependencies {
   bankCard?: BankCardProvider;
   /** Makes graphic captcha answers; random by default (tests give known ones). */
   captchaText?: () => string;
+  /** The clock of day-based rules (seal authorisations); the system's by default, a test's own in tests. */
+  clock?: () => Date;
   /** The built web app to serve at /; none by default (the API alone). */
   webDir?: string | undefined;
   /**
@@ -132,6 +134,7 @@ export async function buildApp({
   identity,
   bankCard,
   captchaText = randomCaptchaText,
+  clock,
   webDir,
   trustProxy = false,
   jobs: jobOptions,
@@ -161,6 +164,7 @@ export async function buildApp({
     sms: sms ?? developmentSmsProvider(database, app.log),
     face: face ?? (development ? developmentFaceProvider(database) : null),
     captchaText,
+    now: clock ?? (() => new Date()),
     routes: [],
     jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),
   };

@@ -21,6 +21,11 @@ export interface AppContext {
   captchaText: () => string;
   /** Every call registered so far, for the OpenAPI document. */
   routes: DescribedRoute[];
+  /**
+   * The time as the app's day-based rules see it (seal authorisations' dates): the system clock,
+   * or one a test moves forward.
+   */
+  now: () => Date;
   /** This process's job worker: a module registers the handlers of its kinds of job here. */
   jobs: JobWorker;
 }

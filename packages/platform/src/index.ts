@@ -16,6 +16,7 @@ export * from './paging';
 export * from './paths';
 export * from './permissions';
 export * from './real-name';
+export * from './seals';
 export * from './staff';
 export * from './sub-companies';
 export * from './templates';
@@ -28,6 +29,7 @@ import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { joinAreaMessages } from './messages';
 import { REAL_NAME_MESSAGES } from './real-name';
+import { SEAL_MESSAGES } from './seals';
 import { STAFF_MESSAGES } from './staff';
 import { SUB_COMPANY_MESSAGES } from './sub-companies';
 import { USER_CENTER_MESSAGES } from './user-center';
@@ -40,4 +42,5 @@ joinAreaMessages(
   REAL_NAME_MESSAGES,
   COMPANY_AUTH_MESSAGES,
   USER_CENTER_MESSAGES,
+  SEAL_MESSAGES,
 );

@@ -3,6 +3,7 @@ import type { COMPANY_INFO_MESSAGES } from './company-info';
 import type { COMPANY_ROLE_MESSAGES } from './company-roles';
 import type { Locale } from './constants';
 import type { REAL_NAME_MESSAGES } from './real-name';
+import type { SEAL_MESSAGES } from './seals';
 import type { STAFF_MESSAGES } from './staff';
 import type { SUB_COMPANY_MESSAGES } from './sub-companies';
 import type { USER_CENTER_MESSAGES } from './user-center';
@@ -442,7 +443,8 @@ type AreaMessages = typeof STAFF_MESSAGES &
   typeof SUB_COMPANY_MESSAGES &
   typeof REAL_NAME_MESSAGES &
   typeof COMPANY_AUTH_MESSAGES &
-  typeof USER_CENTER_MESSAGES;
+  typeof USER_CENTER_MESSAGES &
+  typeof SEAL_MESSAGES;
 
 /**
  * Every message of the platform: those above and the areas' own, which `index.ts` joins in once

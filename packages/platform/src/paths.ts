@@ -6,6 +6,7 @@ import { COMPANY_AUTH_PATHS } from './company-auth';
 import { COMPANY_INFO_PATHS } from './company-info';
 import { COMPANY_ROLE_PATHS } from './company-roles';
 import { REAL_NAME_PATHS } from './real-name';
+import { SEAL_PATHS } from './seals';
 import { STAFF_PATHS } from './staff';
 import { SUB_COMPANY_PATHS } from './sub-companies';
 import { USER_CENTER_PATHS } from './user-center';
@@ -111,6 +112,7 @@ export const PATHS = {
   ...REAL_NAME_PATHS,
   ...COMPANY_AUTH_PATHS,
   ...USER_CENTER_PATHS,
+  ...SEAL_PATHS,
 } as const;
 
 export type PathName = keyof typeof PATHS;

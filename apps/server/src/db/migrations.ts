@@ -11,6 +11,7 @@ import { CONTRACT_TURN_MIGRATION } from './contract-turn-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
 import { REAL_NAME_MIGRATION } from './real-name-tables';
+import { SEAL_MIGRATION } from './seal-tables';
 import { SESSION_MIGRATION } from './session-tables';
 import { SIGNING_MIGRATION } from './signing-tables';
 import { STAFF_MIGRATION } from './staff-tables';
@@ -134,4 +135,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   REAL_NAME_MIGRATION,
   COMPANY_AUTH_MIGRATION,
   USER_CENTER_MIGRATION,
+  SEAL_MIGRATION,
 ];

@@ -3,11 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
+import { companySealRoutes } from './company-routes';
+import { personalSealRoutes } from './personal-routes';
 import { sealImageFor } from './seal-image';
 import { sealSignerOf } from './signer';
 
 /** The generated seals a person can look at before signing with them. */
 export async function sealRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  await personalSealRoutes(app, context);
+  await companySealRoutes(app, context);
   route(app, context, {
     method: 'GET',
     path: PATHS.sealPreview,

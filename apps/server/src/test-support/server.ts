@@ -81,6 +81,8 @@ export interface TestAppOptions {
   trustProxy?: boolean;
   /** How the app's job worker polls and leases jobs; the app's defaults otherwise. */
   jobs?: AppDependencies['jobs'];
+  /** The clock of day-based rules (seal authorisations); the system's otherwise. */
+  clock?: () => Date;
 }
 
 /** One server process listening on a free port of 127.0.0.1. */
@@ -105,7 +107,7 @@ export interface TestServer extends TestApp {
 async function listen(
   database: Database,
   files: string,
-  { development = true, captchaText, webDir, trustProxy = false, jobs }: TestAppOptions,
+  { development = true, captchaText, webDir, trustProxy = false, jobs, clock }: TestAppOptions,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     database,
@@ -115,6 +117,7 @@ async function listen(
     webDir,
     trustProxy,
     ...(jobs ? { jobs } : {}),
+    ...(clock ? { clock } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

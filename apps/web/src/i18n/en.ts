@@ -1,6 +1,8 @@
 import { COMPANY_AUTH_EN } from './areas/companyAuth.en';
 import { REAL_NAME_EN } from './areas/realName.en';
+import { SEALS_EN } from './areas/seals.en';
 import { USER_CENTER_EN } from './areas/userCenter.en';
+import { COMPANY_SEALS_EN } from './enterprise/companySeals.en';
 import { COMPANY_INFO_EN } from './enterprise/company.en';
 import { ROLES_EN } from './enterprise/roles.en';
 import { STAFF_EN } from './enterprise/staff.en';
@@ -15,6 +17,8 @@ const en = {
   realNamePage: REAL_NAME_EN,
   companyAuthPage: COMPANY_AUTH_EN,
   userCenterPage: USER_CENTER_EN,
+  sealsPage: SEALS_EN,
+  companySealPage: COMPANY_SEALS_EN,
   contractLaunch: {
     intro: 'Upload the contract, name who signs it, then place their seals and fields on it.',
     templateIntro:
@@ -288,6 +292,7 @@ const en = {
     customMade: 'Custom signing',
     publicTemplate: 'Template',
     publicTemplatePreview: 'Template preview',
+    sealHandwrite: 'Draw your signature',
     dashboard: 'Home',
     contracts: 'Contracts',
     contractList: 'Contract list',

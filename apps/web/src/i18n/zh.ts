@@ -1,7 +1,9 @@
 import type en from './en';
 import { COMPANY_AUTH_ZH } from './areas/companyAuth.zh';
 import { REAL_NAME_ZH } from './areas/realName.zh';
+import { SEALS_ZH } from './areas/seals.zh';
 import { USER_CENTER_ZH } from './areas/userCenter.zh';
+import { COMPANY_SEALS_ZH } from './enterprise/companySeals.zh';
 import { COMPANY_INFO_ZH } from './enterprise/company.zh';
 import { ROLES_ZH } from './enterprise/roles.zh';
 import { STAFF_ZH } from './enterprise/staff.zh';
@@ -19,6 +21,8 @@ const zh: Strings<typeof en> = {
   realNamePage: REAL_NAME_ZH,
   companyAuthPage: COMPANY_AUTH_ZH,
   userCenterPage: USER_CENTER_ZH,
+  sealsPage: SEALS_ZH,
+  companySealPage: COMPANY_SEALS_ZH,
   contractLaunch: {
     intro: '上传合同文件，填写签署方，然后在文件上放置各方的印章和填写项。',
     templateIntro: '选择一个已启用的模板，填写签署方，并在发出前填写本方的字段。',
@@ -279,6 +283,7 @@ const zh: Strings<typeof en> = {
     customMade: '定制签署',
     publicTemplate: '模板',
     publicTemplatePreview: '模板预览',
+    sealHandwrite: '手写签名',
     dashboard: '首页',
     contracts: '合同',
     contractList: '合同列表',

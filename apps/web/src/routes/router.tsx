@@ -11,6 +11,7 @@ import ComingLaterPage from '../pages/system/ComingLaterPage';
 import CustomMadePage from '../pages/system/CustomMadePage';
 import ErrorPage from '../pages/system/ErrorPage';
 import NotFoundPage from '../pages/system/NotFoundPage';
+import { SealHandwriteScreen } from '../pages/seals/screens';
 import { PublicTemplatePreviewScreen } from '../pages/template/screens';
 import { session } from '../session';
 import { customMadeFromQuery } from '../session/customMade';
@@ -72,6 +73,7 @@ export const ROUTES: RouteObject[] = [
         </StandalonePage>,
       ),
       publicRoute(PUBLIC_ROUTES.publicTemplatePreview, <PublicTemplatePreviewScreen />),
+      publicRoute(PUBLIC_ROUTES.sealHandwrite, <SealHandwriteScreen />),
       {
         id: 'signed-in',
         element: <MainLayout />,

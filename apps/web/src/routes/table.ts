@@ -209,6 +209,8 @@ export const PUBLIC_ROUTES = {
   publicTemplate: leaf('/ztj/template', 'publicTemplate'),
   /** Query: id, templateId, contractStatus. */
   publicTemplatePreview: leaf('/ztj/template/Preview', 'publicTemplatePreview'),
+  /** Query: ticket. A phone draws a signature for the desktop that showed the QR code. */
+  sealHandwrite: leaf('/seal-handwrite', 'sealHandwrite'),
 } as const;
 
 export const HOME_PATH = '/dashboard';

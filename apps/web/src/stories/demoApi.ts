@@ -47,6 +47,8 @@ import { COMPANY_AUTH_CALLS } from './demoCompanyAuth';
 import { COMPANY_INFO_CALLS } from './demoCompanyInfo';
 import { REAL_NAME_CALLS } from './demoRealName';
 import { USER_CENTER_CALLS } from './demoUserCenter';
+import { SEAL_CALLS, SEAL_PUBLIC_CALLS } from './demoSeals';
+import { COMPANY_SEAL_CALLS } from './demoCompanySeals';
 import { ROLE_CALLS } from './demoRoles';
 import { STAFF_CALLS } from './demoStaff';
 import { SUB_COMPANY_CALLS } from './demoSubCompanies';
@@ -189,8 +191,11 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       REAL_NAME_CALLS,
       COMPANY_AUTH_CALLS,
       USER_CENTER_CALLS,
+      SEAL_CALLS,
+      COMPANY_SEAL_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),
   ),
+  ...SEAL_PUBLIC_CALLS,
   // The demo's own contracts in full; the ones the initiating stories create as they answer them.
   [PATHS.contractDetail]: signedIn(contractDetailCall(CONTRACT_LAUNCH_CALLS[PATHS.contractDetail])),
   [PATHS.templatePreview]: (request) =>

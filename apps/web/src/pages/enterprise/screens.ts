@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { COMPANY_INFO_SCREENS } from './company/screens';
 import { ROLES_SCREENS } from './roles/screens';
+import { COMPANY_SEAL_SCREENS } from './seals/screens';
 import { STAFF_SCREENS } from './staff/screens';
 import { SUB_COMPANY_SCREENS } from './subCompany/screens';
 
@@ -10,4 +11,5 @@ export const ENTERPRISE_SCREENS: Readonly<Record<string, ComponentType>> = {
   ...STAFF_SCREENS,
   ...ROLES_SCREENS,
   ...SUB_COMPANY_SCREENS,
+  ...COMPANY_SEAL_SCREENS,
 };
