@@ -29,6 +29,8 @@ export const SEAL_PATHS = {
   // ---- Personal seals (signedIn, real name verified) ----
   /** GET: the person's seals, the default first (`PersonalSeal[]`). */
   personalSealList: '/sicpay-seal/personal-seal/list',
+  /** GET `?shape` : the PNG the template would draw with the person's verified name. */
+  personalSealPreview: '/sicpay-seal/personal-seal/preview',
   /** POST `PersonalSealCreateBody`: makes a seal (`PersonalSeal`). */
   personalSealCreate: '/sicpay-seal/personal-seal/create',
   /** POST `{ id, name }`: renames one of the person's seals. */
@@ -349,6 +351,10 @@ export const personalSealCreateBody = z.object({
   makeDefault: z._default(z.boolean(), false),
 });
 export type PersonalSealCreateBody = z.input<typeof personalSealCreateBody>;
+
+export const personalSealPreviewQuery = z.object({
+  shape: z.enum(PERSONAL_SEAL_SHAPES, err('invalidValue')),
+});
 
 export const sealIdBody = z.object({ id: recordIdSchema });
 export type SealIdBody = z.input<typeof sealIdBody>;
