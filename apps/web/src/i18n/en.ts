@@ -826,7 +826,8 @@ const en = {
       company: 'Company seal',
     },
     sealsFailed: 'Your seals could not be loaded',
-    noSeals: 'You have no seal that can sign this contract.',
+    noSeals:
+      'You hold no seal that can sign this contract today. For a company, ask its administrator or seal manager to authorise a seal for you; for yourself, make one in My seals.',
     stepPlaces: '2. Where your stamps land',
     noPlaces: 'The contract has no seal or signature box for your party.',
     sealOnPages: 'Seal on page {{pages}}',

@@ -804,7 +804,7 @@ const zh: Strings<typeof en> = {
       company: '企业印章',
     },
     sealsFailed: '印章加载失败',
-    noSeals: '您没有可用于签署本合同的印章。',
+    noSeals: '您今天没有可用于签署本合同的印章。企业印章请联系管理员或印章管理员为您授权；个人印章可在“我的印章”中创建。',
     stepPlaces: '2. 盖章位置',
     noPlaces: '合同中没有本方的印章或签名位置。',
     sealOnPages: '印章：第 {{pages}} 页',
