@@ -923,6 +923,8 @@ const en = {
     entryHash: 'Entry hash',
     details: 'Details',
     pdfVersion: 'PDF version {{version}}',
+    seal: 'Sealed with “{{seal}}”',
+    sealByAuthorization: 'Sealed with “{{seal}}” under authorization #{{authorization}}',
     noEntries: 'The audit trail has no entries.',
     chainIntact: 'The audit trail is intact: {{count}} entries',
     chainIntactHint: 'Each entry’s hash matches its content and the entry before it.',

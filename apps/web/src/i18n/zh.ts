@@ -804,7 +804,8 @@ const zh: Strings<typeof en> = {
       company: '企业印章',
     },
     sealsFailed: '印章加载失败',
-    noSeals: '您今天没有可用于签署本合同的印章。企业印章请联系管理员或印章管理员为您授权；个人印章可在“我的印章”中创建。',
+    noSeals:
+      '您今天没有可用于签署本合同的印章。企业印章请联系管理员或印章管理员为您授权；个人印章可在“我的印章”中创建。',
     stepPlaces: '2. 盖章位置',
     noPlaces: '合同中没有本方的印章或签名位置。',
     sealOnPages: '印章：第 {{pages}} 页',
@@ -896,6 +897,8 @@ const zh: Strings<typeof en> = {
     entryHash: '记录哈希',
     details: '详情',
     pdfVersion: 'PDF 版本 {{version}}',
+    seal: '使用印章“{{seal}}”',
+    sealByAuthorization: '使用印章“{{seal}}”（授权编号 {{authorization}}）',
     noEntries: '审计记录为空。',
     chainIntact: '审计链完整：共 {{count}} 条记录',
     chainIntactHint: '每条记录的哈希值均与其内容及前一条记录相符。',

@@ -20,7 +20,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** In the company console: the company's seal or one's own, neither chosen yet. */
+/** In the company console: the company's seals the member may use, the contract seal chosen. */
 const companySeals = {
   web: {
     path: `${SIGN}?id=9001`,
@@ -30,8 +30,8 @@ const companySeals = {
 };
 
 /**
- * Choosing a seal and signing with an SMS code: without a seal the page says one must be picked;
- * the code's button counts down; the last signature completes the contract.
+ * Choosing a seal and signing with an SMS code: the contract seal is chosen first and the signer
+ * picks another; the code's button counts down; the last signature completes the contract.
  */
 export const SignWithSealChoice: Story = {
   args: { session: 'company' },
@@ -42,7 +42,7 @@ export const SignWithSealChoice: Story = {
       await canvas.findByRole('radiogroup', { name: t('contractSign.pickSeal') }),
     );
     await expect(seals.getByText('Qingshan Trading Co., Ltd.')).toBeVisible();
-    await expect(seals.getByText(t('contractSign.sealKind.personal'))).toBeVisible();
+    await expect(seals.getByRole('radio', { name: /Contract seal/ })).toBeChecked();
     await expect(
       canvas.getByText(t('contractSign.signatureOnPages', { pages: '2' })),
     ).toBeVisible();
@@ -58,11 +58,8 @@ export const SignWithSealChoice: Story = {
       sms.getByRole('textbox', { name: t('contractSign.code') }),
       DEMO_SIGN_CODE,
     );
-    await userEvent.click(sms.getByRole('button', { name: buttonName(t('contractSign.signNow')) }));
-    await expect(
-      await canvas.findByText(message('sealRequired', context.args.locale)),
-    ).toBeVisible();
     await userEvent.click(seals.getByRole('radio', { name: /Qingshan/ }));
+    await expect(seals.getByRole('radio', { name: /Qingshan/ })).toBeChecked();
     await userEvent.click(sms.getByRole('button', { name: buttonName(t('contractSign.signNow')) }));
     await expect(
       await canvas.findByRole('heading', { name: t('contractSign.completedTitle') }),

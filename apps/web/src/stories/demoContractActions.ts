@@ -74,7 +74,7 @@ function sealImage(name: string, round: boolean): string {
 
 const PERSONAL_SEALS: ContractSeal[] = [
   {
-    id: 'seal-personal-7',
+    id: '31',
     kind: 'personal',
     name: 'Li Wei',
     party: 'B',
@@ -83,17 +83,27 @@ const PERSONAL_SEALS: ContractSeal[] = [
   },
 ];
 
-/** In the company console: the company's seal or the person's own; none offered first. */
+/**
+ * In the company console: the company's seals the member may use for this contract today (as
+ * seal/listContractSeal answers them), the contract seal first and chosen by default.
+ */
 const COMPANY_SEALS: ContractSeal[] = [
   {
-    id: 'seal-company-1001',
+    id: '1001',
+    kind: 'company',
+    name: 'Contract seal',
+    party: 'B',
+    imageUrl: sealImage('合同专用章', true),
+    default: true,
+  },
+  {
+    id: '1002',
     kind: 'company',
     name: 'Qingshan Trading Co., Ltd.',
     party: 'B',
     imageUrl: sealImage('Qingshan', true),
     default: false,
   },
-  { ...PERSONAL_SEALS[0]!, default: false },
 ];
 
 const SHA = (seed: string) => seed.repeat(64).slice(0, 64);

@@ -86,7 +86,14 @@ function Attestation({ detail }: { detail: EditorContractDetail }) {
                     ? t(STATUS_LABELS[fact.status])
                     : fact.kind === 'reason'
                       ? t('contractDetail.refusalReason', { reason: fact.reason })
-                      : t('contractEvidence.pdfVersion', { version: fact.version })}
+                      : fact.kind === 'version'
+                        ? t('contractEvidence.pdfVersion', { version: fact.version })
+                        : fact.authorizationId
+                          ? t('contractEvidence.sealByAuthorization', {
+                              seal: fact.name,
+                              authorization: fact.authorizationId,
+                            })
+                          : t('contractEvidence.seal', { seal: fact.name })}
               </span>
             ))}
           </span>

@@ -54,4 +54,22 @@ describe('the evidence screens', () => {
     ]);
     expect(entryFacts({ status: 'lost', reason: ' ', number: 'HT1' })).toEqual([]);
   });
+
+  it('names the seal a signature was stamped with and the authorisation that allowed it', () => {
+    expect(
+      entryFacts({
+        party: 'A',
+        version: 1,
+        seal: { id: '12', name: 'Contract seal', sha256: 'ab', authorizationId: '7' },
+      }),
+    ).toEqual([
+      { kind: 'party', party: 'A' },
+      { kind: 'version', version: 1 },
+      { kind: 'seal', name: 'Contract seal', authorizationId: '7' },
+    ]);
+    expect(entryFacts({ seal: { id: '3', name: 'Li Wei', authorizationId: null } })).toEqual([
+      { kind: 'seal', name: 'Li Wei', authorizationId: null },
+    ]);
+    expect(entryFacts({ seal: { id: '3' } })).toEqual([]);
+  });
 });

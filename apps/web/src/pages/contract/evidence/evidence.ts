@@ -32,19 +32,32 @@ export type EntryFact =
   | { kind: 'party'; party: string }
   | { kind: 'status'; status: ContractStatus }
   | { kind: 'reason'; reason: string }
-  | { kind: 'version'; version: number };
+  | { kind: 'version'; version: number }
+  /** The seal a signature was stamped with, and the authorisation that allowed it (company seals). */
+  | { kind: 'seal'; name: string; authorizationId: string | null };
 
 /**
  * The facts of an entry's details worth a column: the party that acted, the status it led to,
- * a reason given, the PDF version written. Anything else (field ids, numbers) stays out.
+ * a reason given, the PDF version written, the seal stamped and its authorisation. Anything else
+ * (field ids, numbers) stays out.
  */
 export function entryFacts(details: Record<string, unknown>): EntryFact[] {
   const facts: EntryFact[] = [];
-  const { party, status, reason, version } = details;
+  const { party, status, reason, version, seal } = details;
   if (typeof party === 'string' && party) facts.push({ kind: 'party', party });
   if (typeof status === 'string' && (CONTRACT_STATUSES as readonly string[]).includes(status))
     facts.push({ kind: 'status', status: status as ContractStatus });
   if (typeof reason === 'string' && reason.trim()) facts.push({ kind: 'reason', reason });
   if (typeof version === 'number') facts.push({ kind: 'version', version });
+  if (seal && typeof seal === 'object') {
+    const { name, authorizationId } = seal as { name?: unknown; authorizationId?: unknown };
+    if (typeof name === 'string' && name) {
+      facts.push({
+        kind: 'seal',
+        name,
+        authorizationId: typeof authorizationId === 'string' ? authorizationId : null,
+      });
+    }
+  }
   return facts;
 }
