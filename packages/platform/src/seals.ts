@@ -530,4 +530,8 @@ export const SEAL_MESSAGES = {
     en: 'A seal that signed contracts cannot be redrawn; make a new seal instead',
     zh: '已用于签署的印章不能重新绘制，请新建印章',
   },
+  sealLegalNameMissing: {
+    en: "The company's legal representative is not recorded; complete the company information first",
+    zh: '企业未登记法定代表人，请先完善企业信息',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
