@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SEAL_RED, SEAL_SIZE, companySeal, personalSeal } from './svg';
+import { SEAL_RED, companySeal, personalSeal } from './svg';
+import { boxesClash, horizontalLine } from './svg-text';
 
 interface TextElement {
   className: string;
@@ -20,7 +21,7 @@ function texts(svg: string): TextElement[] {
       new RegExp(`(?:^| )${name}="([^"]*)"`).exec(attributes!)?.[1];
     const transform = attribute('transform') ?? '';
     const translate = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(transform);
-    const rotate = /rotate\(([-\d.]+) /.exec(transform);
+    const rotate = /rotate\(([-\d.]+)\)/.exec(transform);
     const scale = /scale\(([-\d.]+) ([-\d.]+)\)/.exec(transform);
     return {
       className: attribute('class') ?? '',
@@ -35,11 +36,12 @@ function texts(svg: string): TextElement[] {
   });
 }
 
-const CENTRE = SEAL_SIZE / 2;
+/** The drawing is in tenths of a millimetre: a 42 mm seal is 420 units across. */
+const CENTRE = 210;
 
 function ring(svg: string): { radius: number; width: number } {
   const match =
-    /<circle class="ring" cx="200" cy="200" r="([\d.]+)" fill="none" stroke="([^"]+)" stroke-width="([\d.]+)"/.exec(
+    /<circle class="border" cx="210" cy="210" r="([\d.]+)" fill="none" stroke="([^"]+)" stroke-width="([\d.]+)"/.exec(
       svg,
     );
   expect(match, 'the ring').not.toBeNull();
@@ -47,18 +49,26 @@ function ring(svg: string): { radius: number; width: number } {
   return { radius: Number(match![1]), width: Number(match![3]) };
 }
 
+const joined = (svg: string, className: string) =>
+  texts(svg)
+    .filter((text) => text.className === className)
+    .map((text) => text.text)
+    .join('');
+
 describe('companySeal', () => {
   const svg = companySeal('演示科技有限公司', {
     horizontalText: '合同专用章',
     serialNumber: '1101080012345',
   });
 
-  it('is a red ring inside the canvas with a five-pointed star in the centre', () => {
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="400" height="400"/);
+  it('is a red ring, 400 px across, with a five-pointed star in the centre', () => {
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="400" height="400" viewBox="0 0 420 420">/,
+    );
+    expect(svg).toContain(`<g class="ink" fill="${SEAL_RED}">`);
     const { radius, width } = ring(svg);
-    expect(radius + width / 2).toBeLessThan(SEAL_SIZE / 2);
-    const star = /<path class="star" d="M ([^"]+) Z" fill="([^"]+)"/.exec(svg);
-    expect(star![2]).toBe(SEAL_RED);
+    expect(radius + width / 2).toBeLessThan(CENTRE);
+    const star = /<path class="star" d="M ([^"]+) Z"/.exec(svg);
     const points = star![1]!.split(' L ').map((point) => point.split(' ').map(Number));
     expect(points).toHaveLength(10);
     const distances = points.map(([x, y]) => Math.hypot(x! - CENTRE, y! - CENTRE));
@@ -74,37 +84,40 @@ describe('companySeal', () => {
     expect(arc.map((text) => text.text).join('')).toBe('演示科技有限公司');
     const angles = arc.map((text) => text.rotate!);
     const steps = angles.slice(1).map((angle, i) => angle - angles[i]!);
-    for (const step of steps) expect(step).toBeCloseTo(steps[0]!, 1);
+    for (const step of steps) expect(step).toBeCloseTo(steps[0]!, 0);
     expect(steps[0]).toBeGreaterThan(0); // clockwise: read left to right over the top
     expect(angles[0]).toBeCloseTo(-angles.at(-1)!, 1); // centred on the top
     expect(angles.at(-1)! - angles[0]!).toBeLessThanOrEqual(240);
     const { radius, width } = ring(svg);
     for (const text of arc) {
-      // Every glyph stands upright at the top before its turn, its outer edge inside the ring.
-      expect(text.x).toBe(CENTRE);
-      expect(CENTRE - text.y + text.fontSize / 2).toBeLessThan(radius - width / 2);
+      // Each glyph's outer edge inside the ring, its turn that of its place on the circle.
+      const distance = Math.hypot(text.x - CENTRE, text.y - CENTRE);
+      expect(distance + text.fontSize / 2).toBeLessThan(radius - width / 2);
+      const place = (Math.atan2(text.x - CENTRE, CENTRE - text.y) * 180) / Math.PI;
+      expect(place).toBeCloseTo(text.rotate!, 0);
     }
   });
 
   it('sets the horizontal text below the star and the serial number along the bottom', () => {
-    const horizontal = texts(svg).find((text) => text.className === 'horizontal')!;
-    expect(horizontal.text).toBe('合同专用章');
-    expect(horizontal.x).toBe(CENTRE);
-    expect(horizontal.y - horizontal.fontSize / 2).toBeGreaterThan(CENTRE + 62 * 0.81);
-    expect(texts(svg).find((text) => text.className === 'serial')!.text).toBe('1101080012345');
+    const horizontal = texts(svg).filter((text) => text.className === 'horizontal');
+    expect(horizontal.map((text) => text.text).join('')).toBe('合同专用章');
+    for (const glyph of horizontal)
+      expect(glyph.y - glyph.fontSize / 2).toBeGreaterThan(CENTRE + 70 * 0.81);
+    expect(joined(svg, 'below')).toBe('1101080012345');
     const plain = companySeal('演示科技有限公司');
     expect(texts(plain).map((text) => text.className)).not.toContain('horizontal');
-    expect(texts(plain).map((text) => text.className)).not.toContain('serial');
+    expect(texts(plain).map((text) => text.className)).not.toContain('below');
   });
 
-  it('keeps a long name within 240° with narrower characters rather than overlapping ones', () => {
+  it('keeps a long name within the upper arc with narrower characters rather than overlapping ones', () => {
     const name = '北京市海淀区中关村演示科技发展股份有限公司';
     const arc = texts(companySeal(name)).filter((text) => text.className === 'arc');
     expect(arc.map((text) => text.text).join('')).toBe(name);
     const span = arc.at(-1)!.rotate! - arc[0]!.rotate!;
     expect(span).toBeLessThanOrEqual(240);
-    const radius = CENTRE - arc[0]!.y;
+    const radius = Math.hypot(arc[0]!.x - CENTRE, arc[0]!.y - CENTRE);
     const spacing = (radius * (span / (arc.length - 1)) * Math.PI) / 180;
+    expect(arc[0]!.scale![0]).toBeLessThan(1);
     expect(arc[0]!.fontSize * arc[0]!.scale![0]).toBeLessThan(spacing);
   });
 
@@ -117,7 +130,7 @@ describe('companySeal', () => {
     );
     expect(latin).toMatch(/<textPath href="#arc-path" startOffset="50%" text-anchor="middle">/);
     expect(texts(latin).find((text) => text.className === 'horizontal')!.attributes).toContain(
-      'textLength="210"',
+      'textLength="184"',
     );
   });
 
@@ -131,10 +144,12 @@ describe('companySeal', () => {
 describe('personalSeal', () => {
   const names = (name: string) => texts(personalSeal(name)).filter((t) => t.className === 'name');
 
-  it('is a red square border', () => {
-    expect(personalSeal('张三')).toMatch(
+  it('is a red square border, 400 px across', () => {
+    const svg = personalSeal('张三');
+    expect(svg).toMatch(/width="400" height="400" viewBox="0 0 420 420"/);
+    expect(svg).toMatch(
       new RegExp(
-        `<rect x="24" y="24" width="352" height="352" rx="6" fill="none" stroke="${SEAL_RED}" stroke-width="20"/>`,
+        `<rect class="border" x="19" y="19" width="382" height="382" rx="[\\d.]+" fill="none" stroke="${SEAL_RED}" stroke-width="26"/>`,
       ),
     );
   });
@@ -175,10 +190,43 @@ describe('personalSeal', () => {
     expect(lines[0]!.y).toBeLessThan(lines[1]!.y);
     const long = names('Maximilian Alexander von Habsburg');
     expect(long.map((line) => line.text)).toEqual(['Maximilian', 'Alexander', 'von Habsburg']);
-    expect(long[0]!.fontSize * 0.62 * 'von Habsburg'.length).toBeLessThanOrEqual(400 - 2 * 48);
+    const inside = 420 - 2 * (6 + 26 + 14);
+    for (const line of long)
+      expect(Number(/textLength="([\d.]+)"/.exec(line.attributes)![1])).toBeLessThanOrEqual(inside);
     // Chinese characters among Latin ones count a full em each.
     const mixed = names('Li 李小龙龙龙');
-    expect(mixed.map((line) => line.text)).toEqual(['Li', '李小龙龙龙']);
-    expect(mixed[1]!.fontSize * 5).toBeLessThanOrEqual(400 - 2 * 48);
+    const rows = [...new Set(mixed.map((text) => text.y))].map((y) =>
+      mixed.filter((text) => text.y === y),
+    );
+    expect(rows.map((row) => row.map((text) => text.text).join(''))).toEqual(['Li', '李小龙龙龙']);
+    expect(mixed[1]!.fontSize * 5).toBeLessThanOrEqual(inside);
+  });
+});
+
+describe('the layout helpers', () => {
+  it('tell turned boxes that touch from boxes that are apart', () => {
+    const box = { x: 0, y: 0, width: 10, height: 10, rotate: 0 };
+    expect(boxesClash(box, { ...box, x: 9 })).toBe(true);
+    expect(boxesClash(box, { ...box, x: 11 })).toBe(false);
+    expect(boxesClash(box, { ...box, x: 11 }, 2)).toBe(true);
+    // A square turned 45° reaches 7.07 from its centre along the axis.
+    expect(boxesClash(box, { ...box, x: 11.5, rotate: 45 })).toBe(true);
+    expect(boxesClash(box, { ...box, x: 12.2, rotate: 45 })).toBe(false);
+  });
+
+  it('set a line glyph by glyph, narrowed to its width, or Latin words as one element', () => {
+    const line = { x: 100, y: 50, size: 40, maxWidth: 160, family: 'Noto Serif SC' };
+    const chinese = horizontalLine('horizontal', '合同专用章', line);
+    expect(chinese.boxes).toHaveLength(5);
+    const right = chinese.boxes.at(-1)!;
+    expect(
+      right.x + right.width / 2 - (chinese.boxes[0]!.x - chinese.boxes[0]!.width / 2),
+    ).toBeLessThanOrEqual(160);
+    for (const [index, box] of chinese.boxes.entries())
+      if (index > 0) expect(boxesClash(chinese.boxes[index - 1]!, box)).toBe(false);
+    const latin = horizontalLine('horizontal', 'Contract seal', line);
+    expect(latin.boxes).toHaveLength(1);
+    expect(latin.svg).toContain('lengthAdjust="spacingAndGlyphs"');
+    expect(horizontalLine('horizontal', '  ', line)).toEqual({ svg: '', boxes: [] });
   });
 });
