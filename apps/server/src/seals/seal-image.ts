@@ -17,7 +17,11 @@ export type SealSigner =
 /** What a generated company seal says below its star: it is the seal contracts are signed with. */
 export const CONTRACT_SEAL_TEXT = '合同专用章';
 
-/** A seal's PNG as the contract stamps it: 400 × 400 px, transparent, and its SHA-256 (hex). */
+/**
+ * A seal's PNG as the contract stamps it, transparent round the ink, with its size in pixels and
+ * its SHA-256 (hex): 400 × 400 for a generated contract seal, a template seal at 300 dpi of the
+ * size it is printed at (e.g. 504 × 504 for a 42 mm round seal).
+ */
 export interface SealImage {
   png: Uint8Array;
   width: number;
