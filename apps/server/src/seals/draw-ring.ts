@@ -19,7 +19,6 @@ import {
   glyphBox,
   glyphElement,
   horizontalLine,
-  isCjk,
   round,
   sealDocument,
   tidy,
@@ -80,7 +79,7 @@ export function roundSeal(text: RingSealText, options: InkOptions): string {
   ];
   const name = tidy(text.name);
   let nameEnd = 0; // how far round from the top the name reaches, in degrees
-  if (isCjk(name)) {
+  if (hasHan(name)) {
     const arc = upperArc([...name], new Ellipse(centre, centre, inner, inner), ROUND.name, 1.5);
     parts.push(arc.svg);
     nameEnd = arc.reach;
@@ -149,7 +148,7 @@ export function ovalSeal(
     `<ellipse class="border" cx="${cx}" cy="${cy}" rx="${middle.a}" ry="${middle.b}" fill="none" stroke="${options.ink}" stroke-width="${OVAL.border}"/>`,
   ];
   const name = tidy(text.name);
-  if (isCjk(name)) parts.push(upperArc([...name], inner, OVAL.name, 1.5).svg);
+  if (hasHan(name)) parts.push(upperArc([...name], inner, OVAL.name, 1.5).svg);
   else if (name) parts.push(latinOvalName(name, inner));
 
   const purpose = { className: 'horizontal', text: text.horizontalText ?? '', size: 44 };
@@ -331,6 +330,14 @@ function narrowest(glyphs: Glyph[], margin: number, least: number): Glyph[] {
       return scaled;
   }
   return [];
+}
+
+/**
+ * Whether a name is Chinese (set glyph by glyph along the border, as seal cutters do, Latin
+ * letters and brackets among the characters included) rather than a Latin name set on a path.
+ */
+function hasHan(name: string): boolean {
+  return /\p{Script=Han}/u.test(name);
 }
 
 /** Degrees in (−180, 180]. */

@@ -63,6 +63,8 @@ const CASES: [string, SealTemplate][] = [
   ),
   ['contract-40', company('contract', COMPANY_NAMES[4]!.repeat(2))],
   ['finance-40', company('finance', COMPANY_NAMES[4]!.repeat(2))],
+  ['contract-brackets', company('contract', '演示科技（北京）有限公司')],
+  ['invoice-mixed', company('invoice', '北京ABC科技有限公司')],
   ['contract-no-number', company('contract', '演示科技有限公司', { belowText: '' })],
   ['contract-blue', company('contract', '演示科技有限公司', { colour: 'blue' })],
   ['finance-black', company('finance', '演示科技有限公司', { colour: 'black' })],
