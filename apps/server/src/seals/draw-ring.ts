@@ -126,8 +126,10 @@ const OVAL = {
   margin: 4,
   border: 10,
   name: { size: 46, minSize: 12, gap: 6, halfSpan: 96 },
-  first: { offset: 22 },
-  second: { offset: 84 },
+  /** How far below the centre the two middle lines sit. */
+  lines: [22, 84],
+  /** The name's ends come down beside the first line: it stays this far inside the sides. */
+  nameClearance: 75,
 };
 
 /**
@@ -157,11 +159,12 @@ export function ovalSeal(
     (line) => line.text.trim(),
   );
   lines.forEach((line, index) => {
-    const y = cy + (index === 0 ? OVAL.first.offset : OVAL.second.offset);
+    const y = cy + OVAL.lines[index]!;
+    // As wide as the ellipse allows at the line's lower edge (the first also clear of the name).
     const edge = y + line.size / 2 + 6;
-    // As wide as the ellipse allows at the line's lower edge, within the name's ends.
-    const room = 2 * inner.a * Math.sqrt(Math.max(0, 1 - ((edge - cy) / inner.b) ** 2)) - 24;
-    const maxWidth = Math.min(room, index === 0 ? 2 * inner.a - 150 : room);
+    const halfWidth = inner.a * Math.sqrt(Math.max(0, 1 - ((edge - cy) / inner.b) ** 2));
+    const room = 2 * (halfWidth - 12);
+    const maxWidth = index === 0 ? Math.min(room, 2 * (inner.a - OVAL.nameClearance)) : room;
     parts.push(
       horizontalLine(line.className, line.text, {
         x: cx,
