@@ -65,6 +65,16 @@ const CASES: [string, SealTemplate][] = [
   ['finance-40', company('finance', COMPANY_NAMES[4]!.repeat(2))],
   ['contract-brackets', company('contract', '演示科技（北京）有限公司')],
   ['invoice-mixed', company('invoice', '北京ABC科技有限公司')],
+  ...(['contract', 'finance', 'invoice'] as const).map(
+    (type) =>
+      [
+        `${type}-longest-texts`,
+        company(type, COMPANY_NAMES[4]!, {
+          horizontalText: '北京海淀区中关村演示科技发展股份有限公司合同专用章',
+          belowText: '9111010'.repeat(6).slice(0, 40),
+        }),
+      ] as [string, SealTemplate],
+  ),
   ['contract-no-number', company('contract', '演示科技有限公司', { belowText: '' })],
   ['contract-blue', company('contract', '演示科技有限公司', { colour: 'blue' })],
   ['finance-black', company('finance', '演示科技有限公司', { colour: 'black' })],
