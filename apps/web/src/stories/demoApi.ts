@@ -191,8 +191,9 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       REAL_NAME_CALLS,
       COMPANY_AUTH_CALLS,
       USER_CENTER_CALLS,
-      SEAL_CALLS,
       COMPANY_SEAL_CALLS,
+      // After the company's: its seal image call answers personal seals and hands the rest on.
+      SEAL_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),
   ),
   ...SEAL_PUBLIC_CALLS,

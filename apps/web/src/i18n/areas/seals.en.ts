@@ -51,7 +51,7 @@ export const SEALS_EN = {
     drawHere: 'Draw here',
     drawOnPhone: 'Draw on my phone',
     phoneNamed:
-      'What you draw on the phone is saved as “Handwritten signature”; you can rename it in My seals.',
+      'What you draw on the phone is saved as a new signature; you can rename it in My seals.',
     shape: 'Seal shape',
     shapes: { square: 'Square', oblong: 'Oblong' },
     previewAlt: 'The seal as it will be stamped',
@@ -63,7 +63,7 @@ export const SEALS_EN = {
     whiteTransparent:
       'Its white background is made transparent when it is saved, so only the ink is stamped.',
     defaultNames: {
-      handwrite: 'Handwritten signature',
+      handwrite: 'My signature',
       template: '{{name}} seal',
       upload: 'Uploaded seal',
     },

@@ -51,7 +51,7 @@ export const SEALS_ZH: Strings<typeof SEALS_EN> = {
     where: '书写位置',
     drawHere: '在此书写',
     drawOnPhone: '在手机上书写',
-    phoneNamed: '在手机上书写的签名将保存为“手写签名”，可在“我的印章”中重命名。',
+    phoneNamed: '在手机上书写的签名将保存为新的签名，可在“我的印章”中重命名。',
     shape: '印章形状',
     shapes: { square: '方形', oblong: '长方形' },
     previewAlt: '印章盖印效果',

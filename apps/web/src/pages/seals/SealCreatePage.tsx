@@ -208,7 +208,8 @@ export default function SealCreatePage() {
         {way === 'upload' ? (
           <div className="seal-create-way">
             <Upload.Dragger
-              accept="image/png,image/jpeg"
+              // The file dialog offers PNG and JPEG; anything dropped is judged here, with a reason.
+              accept={{ format: 'image/png,image/jpeg', filter: 'native' }}
               multiple={false}
               showUploadList={false}
               beforeUpload={(file) => {
