@@ -24,6 +24,9 @@ export interface UsableSeal {
   imageId: string;
   storageKey: string;
   sha256: string;
+  /** The PNG's size in pixels: a stamp keeps its proportions. */
+  width: number;
+  height: number;
   isDefault: boolean;
   /** The authorisation that allows it; null for one's own seal or the administrator's. */
   authorizationId: number | null;
@@ -35,6 +38,8 @@ interface UsableRow {
   image_id: string;
   storage_key: string;
   image_sha256: string;
+  width: number;
+  height: number;
   is_default: boolean;
   authorization_id: string | null;
 }
@@ -50,7 +55,7 @@ export async function usableSeals(
 ): Promise<UsableSeal[]> {
   if (session.companyId === PERSONAL_CONSOLE_ID) {
     const rows = await db.query<UsableRow>(
-      `SELECT s.id, s.name, s.image_id, s.storage_key, s.image_sha256, s.is_default,
+      `SELECT s.id, s.name, s.image_id, s.storage_key, s.image_sha256, s.width, s.height, s.is_default,
               NULL AS authorization_id
        FROM seals s
        JOIN users u ON u.id = s.owner_user_id AND u.real_name_verified
@@ -62,6 +67,7 @@ export async function usableSeals(
   }
   const rows = await db.query<UsableRow>(
     `SELECT DISTINCT ON (s.id) s.id, s.name, s.image_id, s.storage_key, s.image_sha256,
+            s.width, s.height,
             (s.type = 'contract') AS is_default, a.id AS authorization_id
      FROM seals s
      JOIN companies c ON c.id = s.company_id AND c.tenant_id = $3 AND c.auth_status = 1
@@ -89,6 +95,8 @@ function usable(row: UsableRow, kind: UsableSeal['kind']): UsableSeal {
     imageId: row.image_id,
     storageKey: row.storage_key,
     sha256: row.image_sha256,
+    width: row.width,
+    height: row.height,
     isDefault: row.is_default,
     authorizationId: row.authorization_id === null ? null : Number(row.authorization_id),
   };
