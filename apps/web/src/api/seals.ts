@@ -98,7 +98,10 @@ export const sealQueries = {
     queryOptions({
       queryKey: sealKeys.ticketInfo(ticket),
       queryFn: () => fetchHandwriteTicketInfo(ticket),
+      // Asked once: after the drawing is sent the ticket is used, and asking again would say so.
       retry: false,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
     }),
 };
 

@@ -102,8 +102,7 @@ function countdown(context: Context) {
 
 /** The seal card that bears a name. */
 async function cardOf(context: Context, name: string) {
-  const heading = await scene(context).canvas.findByRole('heading', { level: 2, name });
-  return within(heading.closest('li')!);
+  return within(await scene(context).canvas.findByRole('article', { name }));
 }
 
 /** A picture of the given bytes' size: a real PNG's first bytes, then padding. */
@@ -194,9 +193,9 @@ export const MySeals: Story = {
     await appeared(page.findByText(t('sealsPage.list.keptDisused', { name: 'Li Wei seal' })));
     await waitFor(() =>
       expect(
-        within(
-          canvas.getByRole('heading', { level: 2, name: 'Li Wei seal' }).closest('li')!,
-        ).getByText(t('sealsPage.list.disused')),
+        within(canvas.getByRole('article', { name: 'Li Wei seal' })).getByText(
+          t('sealsPage.list.disused'),
+        ),
       ).toBeVisible(),
     );
 

@@ -57,14 +57,14 @@ export default function SealHandwritePage() {
   });
 
   let content;
-  if (ticket === '') {
+  if (submit.isSuccess) {
+    content = <Result status="success" title={t('sealsPage.handwrite.done')} />;
+  } else if (ticket === '') {
     content = <TicketRefused text={platformMessage('sealQrExpired', locale)} />;
   } else if (info.isPending) {
     content = <Spin size="large" />;
   } else if (info.isError) {
     content = <TicketRefused text={info.error.message} />;
-  } else if (submit.isSuccess) {
-    content = <Result status="success" title={t('sealsPage.handwrite.done')} />;
   } else if (submit.isError) {
     content = <TicketRefused text={submit.error.message} />;
   } else {

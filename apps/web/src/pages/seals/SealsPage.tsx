@@ -125,8 +125,11 @@ function SealCard({
       </Button>,
     );
   }
+  const headingId = `seal-${seal.id}-name`;
   return (
     <Card
+      role="article"
+      aria-labelledby={headingId}
       className={disused ? 'seal-card seal-card-disused' : 'seal-card'}
       cover={
         <div className="seal-card-image">
@@ -135,7 +138,9 @@ function SealCard({
       }
       actions={actions}
     >
-      <h2 className="seal-card-name">{seal.name}</h2>
+      <h2 id={headingId} className="seal-card-name">
+        {seal.name}
+      </h2>
       <div className="seal-card-tags">
         <Tag>{t(`sealsPage.makeWays.${seal.makeWay}`)}</Tag>
         {seal.default ? <Tag color="blue">{t('sealsPage.list.default')}</Tag> : null}
