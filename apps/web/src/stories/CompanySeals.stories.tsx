@@ -1,4 +1,4 @@
-import { builtinGrants, message } from '@esign/platform';
+import { builtinGrants, message, sealDay } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -33,6 +33,9 @@ const SEAL_USER = {
 };
 
 const LIST = '/enterprise-console/seal';
+
+/** The accessible name of antd's clear button of a date range, in each language. */
+const CLEAR = { en: 'Clear', zh: '清除' } as const;
 
 /** The seal screens by path: a story's address (and where a screen navigates) picks the screen. */
 const SCREENS: Readonly<Record<string, ComponentType>> = {
@@ -182,6 +185,11 @@ export const Add: Story = {
       }),
     ).toBeVisible();
     await expect(canvas.getByText(t('companySealPage.form.previewEmpty'))).toBeVisible();
+    // A file that only claims to be a PNG is refused before it is sent, in the server's words.
+    const input =
+      context.canvasElement.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File(['PK\u0003\u0004'], 'seal.png', { type: 'image/png' }));
+    await appeared(canvas.findByText(message('sealImageType', context.args.locale)));
   },
 };
 
@@ -293,13 +301,19 @@ export const AuthorizeDialog: Story = {
       context,
       t('companySealPage.authorizeDialog.title', { name: 'Sales contract seal' }),
     );
+    // A month from today unless changed; cleared, the time is required.
+    await expect(
+      dialog.getByPlaceholderText(t('companySealPage.authorizeDialog.start')),
+    ).toHaveValue(sealDay(new Date()));
+    // antd shows its clear button on hover, which a simulated pointer has no CSS for.
+    await userEvent.click(dialog.getByRole('button', { name: CLEAR[context.args.locale] }), {
+      pointerEventsCheck: 0,
+    });
     await userEvent.click(
       dialog.getByRole('button', { name: buttonName(t('companySealPage.authorizeDialog.ok')) }),
     );
     await appeared(dialog.findByText(message('sealAuthTimeRequired', context.args.locale)));
-    await expect(
-      dialog.getByText(message('sealAuthGranteeRequired', context.args.locale)),
-    ).toBeVisible();
+    await appeared(dialog.findByText(message('sealAuthGranteeRequired', context.args.locale)));
     await userEvent.click(
       dialog.getByRole('combobox', { name: t('companySealPage.authorizeDialog.staff') }),
     );

@@ -1,23 +1,34 @@
 import { message } from '@esign/platform';
-import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  composeStories,
+  setProjectAnnotations,
+  type Meta,
+  type StoryObj,
+} from '@storybook/react-vite';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page, userEvent, type Locator } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import * as preview from '../../../../.storybook/preview';
 import * as stories from './CompanySeals.stories';
+import type { WebStoryArgs } from './webStory';
 
 // The enterprise console's seal screens driven as the administrator would, with Chromium's own
 // mouse and keyboard, over the demo API (its rules are the server's, its day fixed at 2025-03-14).
 const annotations = setProjectAnnotations([preview]);
 beforeAll(annotations.beforeAll);
-const { List, Add, View } = composeStories(stories);
+const { List, Add, View } = composeStories(
+  stories as unknown as { default: Meta<WebStoryArgs> } & Record<
+    'List' | 'Add' | 'View',
+    StoryObj<WebStoryArgs>
+  >,
+);
 
 type Composed = typeof List;
 
 /** Renders a story (in English) without its play function. */
 async function show(Story: Composed) {
   await Story.load();
-  await render(<Story />);
+  return render(<Story />);
 }
 
 /** The table row that holds a text. */
@@ -31,6 +42,24 @@ function dialog(text: string): Locator {
 }
 
 describe('company seals', () => {
+  afterEach(() => page.viewport(1280, 900));
+
+  it('fits a 390 px phone: the list, the form with its preview and the seal’s page', async () => {
+    await page.viewport(390, 844);
+    for (const [Story, name] of [
+      [List, 'Seals'],
+      [Add, 'New seal'],
+      [View, 'Sales contract seal'],
+    ] as const) {
+      const screen = await show(Story);
+      await expect.element(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect.element(page.getByRole('img').first()).toBeVisible();
+      // Wide tables scroll inside themselves; the page itself never scrolls sideways.
+      expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+      await screen.unmount();
+    }
+  });
+
   it('refuses a seal without a name, in the server’s words', async () => {
     await show(Add);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -42,7 +71,7 @@ describe('company seals', () => {
     await show(List);
     await page.getByRole('button', { name: 'New seal' }).click();
     await expect.element(page.getByRole('heading', { level: 1, name: 'New seal' })).toBeVisible();
-    await page.getByLabelText('Name').fill('Purchase seal');
+    await page.getByLabelText('Seal name').fill('Purchase seal');
     await page.getByText('Contract seal', { exact: true }).click();
     await page.getByLabelText('Below text').fill('91310000MA1K000001');
     const drawn = page.getByRole('img', { name: 'Preview' });
@@ -63,6 +92,9 @@ describe('company seals', () => {
     await page.getByRole('button', { name: 'Authorize', exact: true }).click();
     const authorize = dialog('Authorize “Sales contract seal”');
     await expect.element(authorize).toBeVisible();
+    // The time starts as a month from today; cleared, it is required.
+    await authorize.getByPlaceholder('Start date').hover();
+    await authorize.getByRole('button', { name: 'Clear' }).click();
     await authorize.getByRole('button', { name: 'OK' }).click();
     await expect.element(authorize.getByText('Authorization time required')).toBeVisible();
 
@@ -70,7 +102,7 @@ describe('company seals', () => {
     await page.getByTitle('Liu Yang · 13900001025').click();
     // A multiple choice stays open for more: a click elsewhere in the dialog closes it.
     await authorize.getByText('Authorize “Sales contract seal”').click();
-    await authorize.getByText('A template’s contracts').click();
+    await authorize.getByText('Specified template').click();
     await authorize.getByRole('combobox', { name: 'Template' }).click();
     await page.getByTitle('Purchase agreement').click();
     await authorize.getByPlaceholder('Start date').click();

@@ -313,7 +313,7 @@ function sealOf(current: DemoConsole, item: DemoCompanySeal): CompanySeal {
     imageUrl: imageLink(item),
     can: {
       edit: may(current, 'seal:edit'),
-      authorize: may(current, 'seal:authorize'),
+      authorize: item.status === 'normal' && may(current, 'seal:authorize'),
       remove: may(current, 'seal:delete'),
       approve: isAdmin(current) && item.status === 'pending',
     },

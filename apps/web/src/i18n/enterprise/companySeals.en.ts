@@ -98,7 +98,7 @@ export const COMPANY_SEALS_EN = {
       'The legal representative’s square seal carries the name of the company’s legal representative: {{name}}.',
     legalIntroUnknown:
       'The legal representative’s square seal carries the name of the company’s legal representative, as the company’s verification recorded it.',
-    name: 'Name',
+    name: 'Seal name',
     namePlaceholder: 'e.g. Contract seal',
     makeWay: 'Make way',
     type: 'Type',
@@ -122,7 +122,7 @@ export const COMPANY_SEALS_EN = {
     created: 'Seal created',
     submitted: 'Submitted for the administrator’s approval',
     saved: 'Seal saved',
-    companyText: 'The company’s name goes along the ring: {{company}}.',
+    companyText: 'The company’s name, {{company}}, goes along the ring.',
   },
   view: {
     title: 'Seal details',
@@ -131,7 +131,7 @@ export const COMPANY_SEALS_EN = {
     fields: {
       type: 'Type',
       status: 'Status',
-      makeWay: 'Made by',
+      makeWay: 'Make way',
       colour: 'Colour',
       horizontalText: 'Horizontal text',
       belowText: 'Below text',
@@ -192,7 +192,7 @@ export const COMPANY_SEALS_EN = {
     rightManageHint: 'Also edit the seal and authorise others',
     contractRange: 'Contracts',
     contractAll: 'All contracts',
-    contractTemplate: 'A template’s contracts',
+    contractTemplate: 'Specified template',
     template: 'Template',
     templatePlaceholder: 'Search templates by name',
     period: 'Authorization time',

@@ -187,7 +187,7 @@ export const COMPANY_SEALS_ZH: Strings<typeof COMPANY_SEALS_EN> = {
     rightManageHint: '还可编辑该印章并授权他人',
     contractRange: '合同范围',
     contractAll: '全部合同',
-    contractTemplate: '指定模板的合同',
+    contractTemplate: '指定模板',
     template: '模板',
     templatePlaceholder: '按名称搜索模板',
     period: '授权时间',

@@ -3,6 +3,7 @@ import {
   SEAL_RIGHTS,
   SEAL_STAFF_RANGES,
   message as platformMessage,
+  sealDay,
   type CompanySeal,
   type SealAuthorization,
   type SealContractRange,
@@ -31,6 +32,15 @@ const DAY = 'YYYY-MM-DD';
 /** The picker's days as the calls take them (yyyy-MM-dd, both included). */
 function daysOf(period: Period): { startDate: string; endDate: string } {
   return { startDate: period![0]!.format(DAY), endDate: period![1]!.format(DAY) };
+}
+
+/** How long a new authorisation runs unless the days are changed: a month from today. */
+const DEFAULT_DAYS = 30;
+
+/** Today and a month on, in the calendar authorisation days are counted in (China's). */
+function defaultPeriod(): Period {
+  const today = dayjs(sealDay(new Date()));
+  return [today, today.add(DEFAULT_DAYS, 'day')];
 }
 
 /** The authorisation's time: both days required, with the platform's message. */
@@ -86,6 +96,7 @@ export function AuthorizeDialog({ seal, onClose }: { seal: CompanySeal; onClose(
   const staffRange = Form.useWatch('staffRange', form) ?? 'specified';
   const contractRange = Form.useWatch('contractRange', form) ?? 'all';
   const [staffKeyword, setStaffKeyword] = useState('');
+  const [staffOpen, setStaffOpen] = useState(false);
   const [templateKeyword, setTemplateKeyword] = useState('');
   const staff = useQuery({
     ...staffQueries.list(companyId, {
@@ -123,7 +134,7 @@ export function AuthorizeDialog({ seal, onClose }: { seal: CompanySeal; onClose(
           granteeIds: [],
           right: 'use',
           contractRange: 'all',
-          period: null,
+          period: defaultPeriod(),
         }}
         onFinish={(values) =>
           unlessShown(async () => {
@@ -173,6 +184,11 @@ export function AuthorizeDialog({ seal, onClose }: { seal: CompanySeal; onClose(
               id="seal-authorize-staff"
               mode="multiple"
               showSearch={{ filterOption: false, onSearch: setStaffKeyword }}
+              // The list closes on each choice (as a single choice's does), uncovering the rest of
+              // the form; opening it again adds another member.
+              open={staffOpen}
+              onOpenChange={setStaffOpen}
+              onSelect={() => setStaffOpen(false)}
               loading={staff.isFetching}
               placeholder={t('companySealPage.authorizeDialog.staffPlaceholder')}
               options={(staff.data?.records ?? [])
