@@ -190,6 +190,16 @@ export const Add: Story = {
       context.canvasElement.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.upload(input, new File(['PK\u0003\u0004'], 'seal.png', { type: 'image/png' }));
     await appeared(canvas.findByText(message('sealImageType', context.args.locale)));
+    // Handwriting: the drawing pad, and nothing to save until something is drawn.
+    await userEvent.click(canvas.getByText(t('companySealPage.makeWay.handwrite')));
+    await expect(
+      await canvas.findByRole('img', { name: t('companySealPage.form.draw') }),
+    ).toBeVisible();
+    await userEvent.type(canvas.getByLabelText(t('companySealPage.form.name')), 'Signed seal');
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('companySealPage.form.save')) }),
+    );
+    await appeared(canvas.findByText(message('sealImageRequired', context.args.locale)));
   },
 };
 
