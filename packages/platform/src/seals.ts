@@ -534,4 +534,8 @@ export const SEAL_MESSAGES = {
     en: "The company's legal representative is not recorded; complete the company information first",
     zh: '企业未登记法定代表人，请先完善企业信息',
   },
+  sealQrTooMany: {
+    en: 'Too many QR codes or attempts for now; please try again later',
+    zh: '二维码生成或提交过于频繁，请稍后再试',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
