@@ -12,6 +12,12 @@ import sharp from 'sharp';
 import { ApiError } from '../http/route';
 import { sha256Hex, type SealPng } from './store';
 
+/**
+ * The body limit of a call that takes a seal image as base64 in JSON: 2 MB of bytes as base64 and
+ * room for the rest of the form (the app's default 1 MB would refuse a legitimate picture).
+ */
+export const SEAL_IMAGE_BODY_LIMIT = Math.ceil(SEAL_IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024;
+
 /** Standard or URL-safe base64, padded or not, whitespace allowed between lines. */
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 /** A data URL's head, which a browser's FileReader adds; tolerated so a client's slip is not a 400. */

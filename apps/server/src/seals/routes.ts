@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { companySealRoutes } from './company-routes';
+import { sealImageRoute } from './image-route';
 import { personalSealRoutes } from './personal-routes';
 import { sealImageFor } from './seal-image';
 import { sealSignerOf } from './signer';
@@ -12,6 +13,7 @@ import { sealSignerOf } from './signer';
 export async function sealRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await personalSealRoutes(app, context);
   await companySealRoutes(app, context);
+  sealImageRoute(app, context);
   route(app, context, {
     method: 'GET',
     path: PATHS.sealPreview,
