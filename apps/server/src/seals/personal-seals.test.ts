@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
 import { addCompany, addUser } from '../test-support/companies';
+import { addContract } from '../test-support/contracts';
 import { BACKENDS, call, login, useTestServer } from '../test-support/server';
 import { sha256Hex } from './store';
 
@@ -196,6 +197,24 @@ describe.each(BACKENDS)('personal seals on $name', (backend) => {
     ]);
     expect(seals[0]!.id).toBe(c.id);
     expect((await image(token, seals[1]!.imageUrl)).status).toBe(200);
+  });
+
+  it('keeps a seal a contract party signed with as disused, though its count is 0', async () => {
+    const { id, token } = await person('冯二');
+    const seal = (await create(token, { name: 'Signed', makeWay: 'template', shape: 'square' }))
+      .body.data;
+    const contractId = await addContract(server.database, {
+      initiator: id,
+      status: 'completed',
+      parties: [{ userId: id, signed: true }],
+    });
+    await server.database.query(
+      `UPDATE contract_participants SET seal_id = $1 WHERE contract_id = $2`,
+      [seal.id, contractId],
+    );
+    const removed = await post<SealRemoved>(token, PATHS.personalSealRemove, { id: seal.id });
+    expect(removed.body.data).toEqual({ outcome: 'disused' });
+    expect((await list(token))[0]).toMatchObject({ id: seal.id, status: 'disuse', default: false });
   });
 
   it(`refuses a seal beyond ${PERSONAL_SEAL_LIMIT}, disused ones counted`, async () => {

@@ -50,6 +50,9 @@ const COLUMNS = `s.id, s.name, s.make_way, s.shape, s.status, s.is_default, s.im
   s.storage_key, s.image_sha256, s.width, s.height, s.used_count,
   to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created_at`;
 
+/** PostgreSQL's SQLSTATE for a row still referred to. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
 /** The person's seals, the default first, then the newest. */
 const ORDER = 's.is_default DESC, s.created_at DESC, s.id DESC';
 
@@ -335,14 +338,25 @@ export async function removePersonalSeal(
       'SELECT 1 FROM contract_participants WHERE seal_id = $1 LIMIT 1',
       [id],
     );
-    const outcome = Number(seal.used_count) > 0 || signed ? 'disused' : 'deleted';
+    let outcome: 'deleted' | 'disused' =
+      Number(seal.used_count) > 0 || signed ? 'disused' : 'deleted';
+    if (outcome === 'deleted') {
+      // A signing that names the seal at this very moment makes the delete fail on the foreign
+      // key: the seal is then kept as disused, as if it had signed before.
+      await tx.query('SAVEPOINT seal_delete');
+      try {
+        await tx.query('DELETE FROM seals WHERE id = $1', [id]);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== FOREIGN_KEY_VIOLATION) throw error;
+        await tx.query('ROLLBACK TO SAVEPOINT seal_delete');
+        outcome = 'disused';
+      }
+    }
     if (outcome === 'disused') {
       await tx.query(
         `UPDATE seals SET status = 'disuse', is_default = false, updated_at = now() WHERE id = $1`,
         [id],
       );
-    } else {
-      await tx.query('DELETE FROM seals WHERE id = $1', [id]);
     }
     if (seal.is_default) {
       await tx.query(
