@@ -47,6 +47,8 @@ export interface ActedContract {
   status: ContractStatus;
   signing_order: SigningOrder;
   document_id: string | null;
+  /** The template it was made from; null for a contract from a file. */
+  template_id: string | null;
   project: TemplateProject;
   stamp_locations: unknown[];
   pdf_sha256: string | null;
@@ -128,7 +130,7 @@ export async function actOnContract<T>(
     const visible = consoleContracts(session);
     const [contract] = await tx.query<ActedContract>(
       `SELECT c.id, c.tenant_id, c.company_id, c.initiator_user_id, c.number, c.name, c.status,
-         c.signing_order, c.document_id, c.project, c.stamp_locations, c.pdf_sha256
+         c.signing_order, c.document_id, c.template_id, c.project, c.stamp_locations, c.pdf_sha256
        FROM contracts c WHERE c.id = $3 AND (${visible.where}) FOR UPDATE`,
       [...visible.params, id],
     );

@@ -25,12 +25,20 @@ export const SIGN_EXAMPLES = {
     query: { id, party: 'B' as const },
     answer: [
       {
-        id: 'personal:7',
+        id: '31',
         kind: 'personal',
         name: 'Li Ming',
         party: 'B',
-        imageUrl: '/api/sicpay-seal/seal/preview?kind=personal',
+        imageUrl: '/api/sicpay-seal/seal/image?id=0b8f3c52-6f1e-4c8a-9d2e-5a7b1c3d4e5f',
         default: true,
+      },
+      {
+        id: '32',
+        kind: 'personal',
+        name: 'Handwritten signature',
+        party: 'B',
+        imageUrl: '/api/sicpay-seal/seal/image?id=7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+        default: false,
       },
     ] satisfies ContractSeal[],
   },
@@ -59,7 +67,7 @@ export const SIGN_EXAMPLES = {
     } satisfies FaceCheckResult,
   },
   sign: {
-    body: { id, party: 'B' as const, sealId: 'personal:7', ticket: TICKET },
+    body: { id, party: 'B' as const, sealId: '31', ticket: TICKET },
     answer: {
       id: EXAMPLE_CONTRACT_ID,
       status: 'signing',

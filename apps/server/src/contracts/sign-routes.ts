@@ -31,12 +31,12 @@ export async function contractSigningRoutes(
     path: PATHS.contractSeals,
     example: SIGN_EXAMPLES.seals,
     summary:
-      'The seals the session may sign the contract with, one per party of its console still to sign (party narrows to one): a person’s name seal in the personal console, the company’s round seal in its console',
+      'The seals the session may sign the contract with today, for each party of its console still to sign (party narrows to one), the default first: a person’s own seals in normal use in the personal console; in a company console the company’s seals in normal use that an authorisation covers (all staff or the member, all contracts or this contract’s template, today within its dates) — all of them for the system administrator. An empty list: no seal may be used here',
     tag: 'sicpay-contract',
     permission: 'signedIn',
     query: contractSealsQuery,
     handler: ({ session, query }): Promise<ContractSeal[]> =>
-      contractSeals(database, session, query.id, query.party),
+      contractSeals(context, session, query.id, query.party),
   });
 
   authCodeRoutes(app, context);

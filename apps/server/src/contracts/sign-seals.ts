@@ -1,23 +1,27 @@
 /**
- * The seals a session may sign a contract with (seal/listContractSeal), until seal management
- * lands: the generated seals of `seals/`. A party is the console's own (`consoleParty`): in the
- * personal console a person party, which signs with the person's name seal; in a company console
- * the company's party, which signs with the company's round seal. A seal's id is derived from the
- * session alone (`personal:<user>`, `company:<company>`), and contract/sign derives it again: an id
- * the client made up, or another company's, is refused ('sealNotYours').
+ * The seals a session may sign a contract with (seal/listContractSeal): the managed seals of
+ * `seals/usable.ts` for this contract's template on the server's day. A party is the console's own
+ * (`consoleParty`): in the personal console a person party, signed with one of the person's
+ * seals; in a company console the company's party, signed with a company seal the member may use.
+ * A seal's id is its row's id; contract/sign asks `usableSeals` again inside its transaction, so
+ * that an id the client made up, another company's seal, a disused one or one whose authorisation
+ * has ended is refused ('sealNotYours').
  */
 import {
   PERSONAL_CONSOLE_ID,
-  apiPath,
+  sealDay,
   type ContractSeal,
   type TemplateParty,
 } from '@esign/platform';
 import type { AccessClaims } from '../auth/tokens';
 import { sessionConsole } from '../companies/console';
-import type { Database } from '../db';
+import type { AppContext } from '../context';
 import { ApiError } from '../http/route';
-import type { SealSigner } from '../seals/seal-image';
+import { ensureDefaultCompanySeal } from '../seals/company';
+import { ensureDefaultPersonalSeal } from '../seals/personal';
 import { sealSignerOf, type SealKind } from '../seals/signer';
+import { sealImageUrl } from '../seals/store';
+import { usableSeals, type UsableSeal } from '../seals/usable';
 import { consoleContracts, consoleParty } from './console-contracts';
 
 /** The kind of seal the session's console signs with. */
@@ -25,35 +29,54 @@ export function sealKindOf(session: AccessClaims): SealKind {
   return session.companyId === PERSONAL_CONSOLE_ID ? 'personal' : 'company';
 }
 
-/** The id of the one seal the session may sign with, derived from the session. */
-export function sealIdOf(session: AccessClaims): string {
-  return sealKindOf(session) === 'personal'
-    ? `personal:${session.userId}`
-    : `company:${session.companyId}`;
+/**
+ * Makes sure a signer has a seal to offer before the seals are listed: a verified person with no
+ * seal gets their name seal, a verified company with none its contract seal (as the seal pages
+ * do). The signer's own refusals (real name or company not verified, not a member) come first.
+ */
+export async function prepareSignerSeals(
+  context: AppContext,
+  session: AccessClaims,
+): Promise<void> {
+  const kind = sealKindOf(session);
+  await sealSignerOf(context.database, session, kind);
+  if (kind === 'personal') {
+    await ensureDefaultPersonalSeal(context, session.tenantId, Number(session.userId));
+  } else {
+    await ensureDefaultCompanySeal(context, session.tenantId, session.companyId);
+  }
 }
 
-/** The seal's name as shown: the person's or the company's. */
-export function sealNameOf(signer: SealSigner): string {
-  return signer.kind === 'personal' ? signer.name : signer.companyName;
+/** The seals the session may use for a contract made from `templateId`, today. */
+export function signerSeals(
+  context: Pick<AppContext, 'now'>,
+  db: Parameters<typeof usableSeals>[0],
+  session: AccessClaims,
+  templateId: number | null,
+): Promise<UsableSeal[]> {
+  return usableSeals(db, session, { templateId, day: sealDay(context.now()) });
 }
 
 /**
- * seal/listContractSeal: one seal per party of the contract that is the console's own and signs
- * (only `party`, when named), not yet signed or refused. 404 for a contract the console does not
- * see; 403 ('notYourParty') when it holds no such party; the seal's own refusals (real name or
- * company not verified) as `sealSignerOf` gives them.
+ * seal/listContractSeal: for each party of the contract that is the console's own and signs (only
+ * `party`, when named), not yet signed or refused, every seal the session may use for it; the
+ * first of each party is its default. An empty list means the session holds no seal it may use
+ * here (a member without an authorisation). 404 for a contract the console does not see; 403
+ * ('notYourParty') when it holds no such party; the signer's own refusals (real name or company
+ * not verified) as `sealSignerOf` gives them.
  */
 export async function contractSeals(
-  database: Database,
+  context: AppContext,
   session: AccessClaims,
   id: number,
   party: TemplateParty | undefined,
 ): Promise<ContractSeal[]> {
+  const { database } = context;
   await sessionConsole(database, session);
   const visible = consoleContracts(session);
   const kind = sealKindOf(session);
-  const [contract] = await database.query(
-    `SELECT 1 FROM contracts c WHERE c.id = $3 AND (${visible.where})`,
+  const [contract] = await database.query<{ template_id: string | null }>(
+    `SELECT c.template_id FROM contracts c WHERE c.id = $3 AND (${visible.where})`,
     [...visible.params, id],
   );
   if (!contract) throw new ApiError('notFound', 404);
@@ -65,15 +88,17 @@ export async function contractSeals(
     [id, kind === 'company' ? session.companyId : session.userId, party ?? null],
   );
   if (parties.length === 0) throw new ApiError('notYourParty', 403);
-  const signer = await sealSignerOf(database, session, kind);
-  const imageUrl = `${apiPath('sealPreview')}?kind=${kind}`;
-  // One seal per party for now, so each is its party's default.
-  return parties.map((row) => ({
-    id: sealIdOf(session),
-    kind,
-    name: sealNameOf(signer),
-    party: row.party,
-    imageUrl,
-    default: true,
-  }));
+  await prepareSignerSeals(context, session);
+  const templateId = contract.template_id === null ? null : Number(contract.template_id);
+  const seals = await signerSeals(context, database, session, templateId);
+  return parties.flatMap((row) =>
+    seals.map((seal, index) => ({
+      id: String(seal.id),
+      kind,
+      name: seal.name,
+      party: row.party,
+      imageUrl: sealImageUrl(seal.imageId),
+      default: index === 0,
+    })),
+  );
 }

@@ -1,4 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
+  sealDay,
+  type CompanySeal,
+  type Page,
+  type PersonalSeal,
+  type SealAuthorization,
   PATHS,
   type ContractActed,
   type ContractDetail,
@@ -36,7 +43,7 @@ import {
   type SigningCast,
 } from '../test-support/signing';
 import { templateClient, type TemplateClient } from '../test-support/templates';
-import { sealImageFor } from '../seals/seal-image';
+import { DEFAULT_COMPANY_SEAL_NAME } from '../seals/company';
 import { partyStamps } from './sign';
 
 const MEMBER_PHONE = '13900000501';
@@ -57,6 +64,11 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
   let person: TemplateClient;
   let personZh: TemplateClient;
   let member: TemplateClient;
+  /** The demo person's default seal and the demo company's contract seal, which the member is authorised to use. */
+  let personalSealId: string;
+  let companySealId: string;
+  let otherCompanySealId: string;
+  let memberAuthorizationId: string;
   let stranger: TemplateClient;
   let otherAdmin: TemplateClient;
   let elsewhere: TemplateClient;
@@ -105,7 +117,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     cast = await signingCast(server);
     ({ admin, person } = cast);
     personZh = await client(PERSON_PHONE, 'zh');
-    await addUser(database, {
+    const memberId = await addUser(database, {
       phone: MEMBER_PHONE,
       company: { id: cast.companyId, role: 'employee' },
     });
@@ -113,6 +125,22 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       server.base,
       (await loginInto(server.base, MEMBER_PHONE, cast.companyId)).access_token,
     );
+    // The seals: the person's name seal and the company's contract seal, made on first sight; the
+    // member is authorised to use the contract seal for every contract.
+    const personal = await person.get<PersonalSeal[]>('personalSealList');
+    personalSealId = personal.body.data[0]!.id;
+    const companySeals = await admin.get<Page<CompanySeal>>('companySealPage');
+    companySealId = companySeals.body.data.records[0]!.id;
+    const today = sealDay(new Date());
+    const granted = await admin.post<SealAuthorization[]>('companySealAuthorize', {
+      sealId: companySealId,
+      staffRange: 'specified',
+      granteeIds: [memberId],
+      startDate: today,
+      endDate: `${Number(today.slice(0, 4)) + 5}${today.slice(4)}`,
+    });
+    expect(granted.status, granted.body.msg).toBe(200);
+    memberAuthorizationId = granted.body.data[0]!.id;
     await addUser(database, { phone: STRANGER_PHONE });
     stranger = await client(STRANGER_PHONE);
     otherCompanyId = await addCompany(database, { name: 'Other Trading Co.' });
@@ -124,6 +152,8 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       server.base,
       (await loginInto(server.base, OTHER_ADMIN_PHONE, otherCompanyId)).access_token,
     );
+    const theirs = await otherAdmin.get<Page<CompanySeal>>('companySealPage');
+    otherCompanySealId = theirs.body.data.records[0]!.id;
     await addUser(database, { phone: PERSON_PHONE, tenantId: ELSEWHERE });
     const token = await requestToken(server.base, {
       grant_type: 'password',
@@ -167,21 +197,22 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(personSeals.status).toBe(200);
     expect(personSeals.body.data).toEqual([
       {
-        id: `personal:${cast.personId}`,
+        id: personalSealId,
         kind: 'personal',
-        name: 'Demo Person',
+        name: expect.any(String),
         party: 'B',
-        imageUrl: '/api/sicpay-seal/seal/preview?kind=personal',
+        imageUrl: expect.stringMatching(/^\/api\/sicpay-seal\/seal\/image\?id=[0-9a-f-]{36}$/),
         default: true,
       },
     ]);
     const companySeals = await member.get<ContractSeal[]>('contractSeals', { id });
     expect(companySeals.body.data).toEqual([
       expect.objectContaining({
-        id: `company:${cast.companyId}`,
+        id: companySealId,
         kind: 'company',
-        name: DEMO_COMPANY,
+        name: DEFAULT_COMPANY_SEAL_NAME,
         party: 'A',
+        default: true,
       }),
     ]);
     const image = await fetch(`${server.base}${companySeals.body.data[0]!.imageUrl}`, {
@@ -265,15 +296,15 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     ]);
 
     // The file is the filled document, the two seal images and a few KB per signature.
-    const [personSeal, companySeal] = await Promise.all([
-      sealImageFor({ kind: 'personal', name: 'Demo Person' }),
-      sealImageFor({ kind: 'company', companyName: DEMO_COMPANY }),
-    ]);
+    const sealBytes = await server.database.query<{ storage_key: string }>(
+      'SELECT storage_key FROM seals WHERE id = ANY($1::bigint[])',
+      [[personalSealId, companySealId]],
+    );
+    const [personSeal, companySeal] = await Promise.all(
+      sealBytes.map((row) => readFile(path.join(server.files, row.storage_key))),
+    );
     const bound =
-      unsigned.length +
-      personSeal.png.length +
-      companySeal.png.length +
-      2 * (PER_SIGNATURE + PER_PAGE);
+      unsigned.length + personSeal!.length + companySeal!.length + 2 * (PER_SIGNATURE + PER_PAGE);
     expect(signed.length).toBeLessThanOrEqual(bound);
 
     // Stored: the filled document and a version per signature, each with its party.
@@ -305,7 +336,11 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       party: 'A',
       version: 2,
       certificateSerial: expect.stringMatching(/^[0-9a-f]+$/),
-      seal: { id: `company:${cast.companyId}`, name: DEMO_COMPANY },
+      seal: {
+        id: companySealId,
+        name: DEFAULT_COMPANY_SEAL_NAME,
+        authorizationId: memberAuthorizationId,
+      },
     });
     expect((await verifyAuditChain(server.database, id)).ok).toBe(true);
 
@@ -352,7 +387,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       await signTicketFor(server, admin, ADMIN_PHONE, id),
       await signTicketFor(server, member, MEMBER_PHONE, id),
     ];
-    const sealId = `company:${cast.companyId}`;
+    const sealId = companySealId;
     // The member through another server process on the same database, as behind a balancer.
     const another = await server.startAnother();
     const memberThere = templateClient(
@@ -378,16 +413,17 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     const ticket = await signTicketFor(server, person, PERSON_PHONE, id);
     const before = await counts(id);
     for (const sealId of [
-      `personal:${cast.adminId}`,
-      `company:${cast.companyId}`,
-      `company:${otherCompanyId}`,
-      'personal:1 OR 1=1',
+      '999999',
+      companySealId,
+      otherCompanySealId,
+      `personal:${cast.personId}`,
+      '1 OR 1=1',
     ]) {
       const answer = await person.post('contractSign', { id, sealId, ticket });
       expect(answer.status, sealId).toBe(403);
       expect(answer.body.msg).toBe('This seal cannot be used to sign this contract');
     }
-    const sealId = `personal:${cast.personId}`;
+    const sealId = personalSealId;
     const missing = await personZh.post('contractSign', { id, sealId: '', ticket });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toContain('签署前请先选择印章');
@@ -498,7 +534,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       expect((await outsider.get('contractFaceUrl', { id })).status).toBe(404);
       const signing = await outsider.post('contractSign', {
         id,
-        sealId: `personal:${cast.personId}`,
+        sealId: personalSealId,
         ticket: 'made-up-ticket-000000000000',
       });
       expect(signing.status).toBe(404);
@@ -552,7 +588,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     const before = await counts(id);
     const answer = await personZh.post('contractSign', {
       id,
-      sealId: `personal:${cast.personId}`,
+      sealId: personalSealId,
       ticket,
     });
     expect(answer.status).toBe(422);
@@ -576,7 +612,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     const goneTicket = await signTicketFor(server, person, PERSON_PHONE, gone.id);
     const lost = await person.post('contractSign', {
       id: gone.id,
-      sealId: `personal:${cast.personId}`,
+      sealId: personalSealId,
       ticket: goneTicket,
     });
     expect(lost.status).toBe(422);
@@ -593,7 +629,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     const before = await counts(id);
     const late = await person.post('contractSign', {
       id,
-      sealId: `personal:${cast.personId}`,
+      sealId: personalSealId,
       ticket,
     });
     expect(late.status).toBe(409);
@@ -621,7 +657,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       const before = await counts(id);
       const answer = await person.post('contractSign', {
         id,
-        sealId: `personal:${cast.personId}`,
+        sealId: personalSealId,
         ticket,
       });
       expect(answer.status, status).toBe(409);
@@ -743,7 +779,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     const ticket = (passed.body.data as SignTicket).ticket;
     const signed = await person.post<ContractActed>('contractSign', {
       id,
-      sealId: `personal:${cast.personId}`,
+      sealId: personalSealId,
       ticket,
     });
     expect(signed.status).toBe(200);

@@ -6,8 +6,11 @@
  * other, and the second finds the part signed ('signedConcurrently'), so the PDF holds one
  * signature.
  *
- * What is prepared before the transaction does not depend on the contract: the seal image and the
- * signer's certificate (issued on a signer's first signature). On the embedded database a query
+ * What is prepared before the transaction does not depend on the contract: the signer's identity
+ * and certificate (issued on a signer's first signature). The seal is checked inside it: it must
+ * be one `usableSeals` offers for this contract today, asked through the transaction; its PNG is
+ * the stored one, and the participant, the seal's use count and the audit trail record the seal
+ * and the authorisation that allowed it. On the embedded database a query
  * from outside the transaction would wait for it, so nothing inside asks the database except
  * through the transaction.
  */
@@ -24,8 +27,8 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { PdfError } from '../editor-pdf';
 import { ApiError } from '../http/route';
-import { sealImageFor, type SealImage } from '../seals/seal-image';
 import { sealSignerOf } from '../seals/signer';
+import { readSealImage } from '../seals/store';
 import {
   signContract,
   signerCredentials,
@@ -43,7 +46,7 @@ import {
   sha256Of,
   storeContractFile,
 } from './contract-pdf';
-import { sealIdOf, sealKindOf, sealNameOf } from './sign-seals';
+import { sealKindOf, signerSeals } from './sign-seals';
 
 export type SignBody = z.output<typeof contractSignBody>;
 
@@ -58,14 +61,12 @@ export interface SignRequest {
 interface PreparedSigner {
   identity: SignerIdentity;
   credentials: SigningCredentials;
-  seal: SealImage;
-  sealName: string;
 }
 
 /**
  * Where a party's signature lands: its seals' stamp locations as the contract stored them, and
- * its signature fields, in each of which the seal is stamped as large as fits, centred (a seal is
- * square; a signature field seldom is).
+ * its signature fields, each the whole box of its element. `fitStamp` then sizes the seal's image
+ * inside each box.
  */
 export function partyStamps(
   project: Pick<TemplateProject, 'pages'>,
@@ -79,18 +80,28 @@ export function partyStamps(
     for (const element of page.elements) {
       if (element.elName !== 'signature' || element.config.party !== party) continue;
       const { left, top, width, height, rotate } = element.commonStyle;
-      const side = Math.min(width, height);
       stamps.push({
         page: index + 1,
         x: left + width / 2,
         y: top + height / 2,
-        width: side,
-        height: side,
+        width,
+        height,
         rotate,
       });
     }
   });
   return stamps;
+}
+
+/**
+ * A stamp sized to its seal's proportions: as large as fits in the box, centred on the box's
+ * centre (a round seal in a square box fills it; a handwritten signature, wider than tall, fills
+ * a signature box's width and keeps its own height; an oval is never squeezed round).
+ */
+export function fitStamp(stamp: SealStamp, image: { width: number; height: number }): SealStamp {
+  if (!(image.width > 0 && image.height > 0)) return stamp;
+  const scale = Math.min(stamp.width / image.width, stamp.height / image.height);
+  return { ...stamp, width: image.width * scale, height: image.height * scale };
 }
 
 async function prepareSigner(
@@ -111,11 +122,7 @@ async function prepareSigner(
           name: user?.name.trim() || signer.companyName,
           organisation: signer.companyName,
         };
-  const [credentials, seal] = await Promise.all([
-    signerCredentials(database, identity),
-    sealImageFor(signer),
-  ]);
-  return { identity, credentials, seal, sealName: sealNameOf(signer) };
+  return { identity, credentials: await signerCredentials(database, identity) };
 }
 
 /** The parties to tell after a signature, and what. */
@@ -161,7 +168,7 @@ async function receiversWithAccounts(tx: Pick<Queryable, 'query'>, contractId: n
 
 /** contract/sign for a session (see the module's comment). */
 export async function signContractFor(
-  context: Pick<AppContext, 'database' | 'storage' | 'key'>,
+  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now'>,
   { session, locale, ip, body }: SignRequest,
 ): Promise<ContractActed> {
   const { database, storage, key } = context;
@@ -184,7 +191,12 @@ export async function signContractFor(
         if ('error' in prepared) throw prepared.error;
         await refuseAfterDeadline(act.tx, act.contract.id);
         const party = act.party!;
-        if (body.sealId !== sealIdOf(session)) throw new ApiError('sealNotYours', 403);
+        const templateId =
+          act.contract.template_id === null ? null : Number(act.contract.template_id);
+        const seal = (await signerSeals(context, act.tx, session, templateId)).find(
+          (usable) => String(usable.id) === body.sealId,
+        );
+        if (!seal) throw new ApiError('sealNotYours', 403);
         if (!(await spendSignTicket(act.tx, key, holder, body.ticket))) {
           throw new ApiError('signTicketInvalid', 403);
         }
@@ -205,8 +217,10 @@ export async function signContractFor(
         }
         const signed = await signContract(database, {
           pdf,
-          stamps: partyStamps(contract.project, contract.stamp_locations, party.party),
-          sealPng: prepared.seal.png,
+          stamps: partyStamps(contract.project, contract.stamp_locations, party.party).map(
+            (stamp) => fitStamp(stamp, seal),
+          ),
+          sealPng: await readSealImage(storage, seal.storageKey),
           signer: prepared.identity,
           credentials: prepared.credentials,
           reason: `Party ${party.party} signs contract ${contract.number}`,
@@ -223,9 +237,11 @@ export async function signContractFor(
           certificateSerial: signed.signatureInfo.certificateSerial,
         });
         await act.tx.query(
-          'UPDATE contract_participants SET signed_at = now() WHERE contract_id = $1 AND party = $2',
-          [contract.id, party.party],
+          `UPDATE contract_participants SET signed_at = now(), seal_id = $3, seal_authorization_id = $4
+           WHERE contract_id = $1 AND party = $2`,
+          [contract.id, party.party, seal.id, seal.authorizationId],
         );
+        await act.tx.query('UPDATE seals SET used_count = used_count + 1 WHERE id = $1', [seal.id]);
         const allSigned = act.parties.every(
           (p) => !p.signs || p.signed_at !== null || p.party === party.party,
         );
@@ -237,7 +253,12 @@ export async function signContractFor(
         await act.audit(
           {
             version,
-            seal: { id: body.sealId, name: prepared.sealName, sha256: prepared.seal.sha256 },
+            seal: {
+              id: String(seal.id),
+              name: seal.name,
+              sha256: seal.sha256,
+              authorizationId: seal.authorizationId === null ? null : String(seal.authorizationId),
+            },
             signer: prepared.identity.name,
             certificateSerial: signed.signatureInfo.certificateSerial,
             certificateSubject: signed.signatureInfo.certificateSubject,
