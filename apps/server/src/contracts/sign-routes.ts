@@ -24,8 +24,6 @@ export async function contractSigningRoutes(
   app: FastifyInstance,
   context: AppContext,
 ): Promise<void> {
-  const { database } = context;
-
   route(app, context, {
     method: 'GET',
     path: PATHS.contractSeals,
