@@ -429,15 +429,17 @@ export const sealAuthorizeBody = z.object({
   granteeIds: z._default(z.array(recordIdSchema).check(z.maxLength(100)), []),
   contractRange: z._default(z.enum(SEAL_CONTRACT_RANGES, err('invalidValue')), 'all'),
   templateId: z.optional(recordIdSchema),
-  startDate: day(),
-  endDate: day(),
+  // Left out, a date is '' and answers the spec's 'Authorization time required'.
+  startDate: z._default(day(), ''),
+  endDate: z._default(day(), ''),
 });
 export type SealAuthorizeBody = z.input<typeof sealAuthorizeBody>;
 
 export const sealReauthorizeBody = z.object({
   id: recordIdSchema,
-  startDate: day(),
-  endDate: day(),
+  // Left out, a date is '' and answers the spec's 'Authorization time required'.
+  startDate: z._default(day(), ''),
+  endDate: z._default(day(), ''),
 });
 export type SealReauthorizeBody = z.input<typeof sealReauthorizeBody>;
 

@@ -313,8 +313,8 @@ describe.each(BACKENDS)('seal authorisations on $name', (backend) => {
   it('refuses dates out of order, past or missing, in English and in Chinese', async () => {
     now = china('2026-07-15T00:30:00');
     const cases: [Record<string, unknown>, string, string][] = [
-      // A field left out is 'required', as everywhere on the platform.
-      [{ startDate: undefined }, 'startDate: This field is required', 'startDate: 此项为必填项'],
+      // A date left out is the spec's message, as an empty one is.
+      [{ startDate: undefined }, 'Authorization time required', '请选择授权时间'],
       [{ endDate: '' }, 'Authorization time required', '请选择授权时间'],
       [
         { startDate: '2026-02-30', endDate: '2026-07-31' },
