@@ -75,7 +75,7 @@ async function sendFromTemplate(admin: Page, templateId: string, name: string): 
 /** A second browser profile signed in as `phone`. */
 async function anotherPerson(
   page: Page,
-  phone: string,
+  phone?: string,
 ): Promise<{ other: Page; context: BrowserContext }> {
   const context = await page.context().browser()!.newContext({
     baseURL: platform().base,
