@@ -72,7 +72,7 @@ async function sendFromTemplate(admin: Page, templateId: string, name: string): 
   return created.id;
 }
 
-/** A second browser profile signed in as `phone`. */
+/** A second browser profile, signed in as `phone` when one is given. */
 async function anotherPerson(
   page: Page,
   phone?: string,
