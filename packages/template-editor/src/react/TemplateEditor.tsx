@@ -127,20 +127,27 @@ export function TemplateEditor(props: TemplateEditorProps) {
   }, [props.onChange]);
 
   // Controlled: a new value from the host that is not the one just emitted replaces the template.
+  // The store is reset here, in the effect, never inside a state updater: an updater runs while
+  // React renders this component, and the reset re-renders the canvas that listens to the store.
   const controlledValue = props.value;
+  const loadedRef = useRef(loaded);
+  useEffect(() => {
+    loadedRef.current = loaded;
+  }, [loaded]);
   useEffect(() => {
     if (controlledValue === undefined || controlledValue === lastEmitted.current) return;
     lastEmitted.current = controlledValue;
-    setLoaded((current) => {
-      if (!current?.store) return load(controlledValue, locale);
-      try {
-        current.store.getState().reset(controlledValue);
-        return current;
-      } catch (error) {
-        if (error instanceof ProjectValidationError) return { store: null, error };
-        throw error;
-      }
-    });
+    const store = loadedRef.current?.store;
+    if (!store) {
+      setLoaded(() => load(controlledValue, locale));
+      return;
+    }
+    try {
+      store.getState().reset(controlledValue);
+    } catch (error) {
+      if (!(error instanceof ProjectValidationError)) throw error;
+      setLoaded(() => ({ store: null, error }));
+    }
   }, [controlledValue, locale]);
 
   // From a PDF: one page per PDF page, reported to the host as the new template.
