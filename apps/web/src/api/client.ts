@@ -1,4 +1,4 @@
-import { CODES, TOAST_MS, type Envelope } from '@esign/platform';
+import { API_BASE, CODES, TOAST_MS, type Envelope } from '@esign/platform';
 import type { AxiosAdapter, AxiosRequestConfig } from 'axios';
 import { currentLocale } from '../i18n';
 import { companyAuthCookie, session } from '../session';
@@ -103,4 +103,21 @@ export async function call<T>(config: AxiosRequestConfig): Promise<T> {
 /** A failed call the request module has already told the user about (or the caller, when quiet). */
 export function isShownFailure(error: unknown): boolean {
   return error instanceof RequestError || error instanceof EnvelopeError;
+}
+
+/**
+ * The bytes of a private file under /api (a seal's PNG, an avatar, an ID photo): its link needs
+ * the session's headers, which an `<img>` would not send. A data: or any other address is not
+ * fetched (null). The link's query string travels as the call's parameters.
+ */
+export async function fetchSessionImage(link: string, signal?: AbortSignal): Promise<Blob | null> {
+  if (!link.startsWith(`${API_BASE}/`)) return null;
+  const address = new URL(link, 'http://session-image.invalid');
+  return send<Blob>({
+    url: address.pathname.slice(API_BASE.length),
+    params: Object.fromEntries(address.searchParams),
+    responseType: 'blob',
+    signal,
+    quiet: true,
+  });
 }

@@ -6,7 +6,6 @@
  * another member's change).
  */
 import {
-  API_BASE,
   PATHS,
   type CompanySeal,
   type CompanySealCreateBody,
@@ -53,22 +52,6 @@ export const fetchCompanySealPreview = (body: CompanySealPreviewBody, signal?: A
     signal,
     quiet: true,
   });
-
-/**
- * A seal's picture: its link (`imageUrl`) is under /api and needs the session's headers, which an
- * image element would not send. Any other link is not fetched.
- */
-export async function fetchSealImage(link: string, signal?: AbortSignal): Promise<Blob | null> {
-  if (!link.startsWith(`${API_BASE}/`)) return null;
-  const address = new URL(link, 'http://seal.invalid');
-  return send<Blob>({
-    url: address.pathname.slice(API_BASE.length),
-    params: Object.fromEntries(address.searchParams),
-    responseType: 'blob',
-    signal,
-    quiet: true,
-  });
-}
 
 export const createCompanySeal = (body: CompanySealCreateBody) =>
   call<CompanySeal>({ method: 'POST', url: PATHS.companySealCreate, data: body });

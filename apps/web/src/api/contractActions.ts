@@ -6,7 +6,6 @@
  * say in place what failed.
  */
 import {
-  API_BASE,
   PATHS,
   message,
   type AuthCodeSent,
@@ -34,7 +33,7 @@ import {
 import type { TemplateProject } from '@esign/template-editor';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../session';
-import { call, send } from './client';
+import { call } from './client';
 import { contractKeys } from './contracts';
 import { RequestError } from './request';
 
@@ -113,20 +112,6 @@ export const fetchContractSignatures = (id: string) =>
 
 export const fetchContractAttestation = (id: string) =>
   call<ContractAttestation>({ url: PATHS.contractAttestation, params: { id }, quiet: true });
-
-/**
- * The bytes of an image under /api that needs the session (a seal's PNG): an `<img>` would not
- * send the session's headers. A data: or other address is not fetched.
- */
-export async function fetchSessionImage(url: string, signal?: AbortSignal): Promise<Blob | null> {
-  if (!url.startsWith(`${API_BASE}/`)) return null;
-  return send<Blob>({
-    url: url.slice(API_BASE.length),
-    responseType: 'blob',
-    signal,
-    quiet: true,
-  });
-}
 
 // ---- What a refusal says ----
 

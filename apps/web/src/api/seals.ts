@@ -5,7 +5,6 @@
  * mutations.
  */
 import {
-  API_BASE,
   PATHS,
   type HandwriteSubmitBody,
   type HandwriteTicket,
@@ -21,22 +20,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { call, send } from './client';
 
 export const fetchPersonalSeals = () => call<PersonalSeal[]>({ url: PATHS.personalSealList });
-
-/**
- * A seal's PNG (its link is under /api and needs the session's headers, which an image element
- * would not send). Any other link is not fetched.
- */
-export async function fetchSealImage(link: string, signal?: AbortSignal): Promise<Blob | null> {
-  if (!link.startsWith(`${API_BASE}/`)) return null;
-  const address = new URL(link, 'http://seal.invalid');
-  return send<Blob>({
-    url: address.pathname.slice(API_BASE.length),
-    params: Object.fromEntries(address.searchParams),
-    responseType: 'blob',
-    signal,
-    quiet: true,
-  });
-}
 
 /** The PNG a template seal of this shape would be, drawn by the server with the verified name. */
 export const fetchPersonalSealPreview = (shape: PersonalSealShape, signal?: AbortSignal) =>

@@ -4,7 +4,6 @@
  * keys and mutations.
  */
 import {
-  API_BASE,
   PATHS,
   type AvatarSaved,
   type CodeSent,
@@ -14,7 +13,7 @@ import {
   type UserCenterProfile,
 } from '@esign/platform';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, send } from './client';
+import { call } from './client';
 
 export const fetchUserCenterProfile = () =>
   call<UserCenterProfile>({ url: PATHS.userCenterProfile });
@@ -30,22 +29,6 @@ export function uploadAvatar(image: Blob) {
   const data = new FormData();
   data.append('file', image, image.type === 'image/jpeg' ? 'avatar.jpg' : 'avatar.png');
   return call<AvatarSaved>({ method: 'POST', url: PATHS.avatarUpload, data });
-}
-
-/**
- * The avatar's bytes: its link (from the profile or userInfo) is under /api and needs the
- * session's headers, which an image element would not send. Any other link is not fetched.
- */
-export async function fetchAvatarImage(link: string, signal?: AbortSignal): Promise<Blob | null> {
-  if (!link.startsWith(`${API_BASE}/`)) return null;
-  const address = new URL(link, 'http://avatar.invalid');
-  return send<Blob>({
-    url: address.pathname.slice(API_BASE.length),
-    params: Object.fromEntries(address.searchParams),
-    responseType: 'blob',
-    signal,
-    quiet: true,
-  });
 }
 
 /** The first code of a phone change: to the phone the account has now. */

@@ -1,7 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchSealImage } from '../../api/seals';
+import { fetchSessionImage } from '../../api/client';
 import { useBlobUrl } from '../../api/useBlobUrl';
 
 /**
@@ -10,7 +10,7 @@ import { useBlobUrl } from '../../api/useBlobUrl';
  */
 export function SealImage({ link, alt }: { link: string; alt: string }) {
   const { t } = useTranslation();
-  const { url, failed } = useBlobUrl(link, (signal) => fetchSealImage(link, signal));
+  const { url, failed } = useBlobUrl(link, (signal) => fetchSessionImage(link, signal));
   if (failed) {
     return (
       <span className="seal-image-missing" role="img" aria-label={t('sealsPage.imageFailed')}>

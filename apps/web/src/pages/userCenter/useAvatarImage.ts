@@ -1,4 +1,4 @@
-import { fetchAvatarImage } from '../../api/userCenter';
+import { fetchSessionImage } from '../../api/client';
 import { useBlobUrl } from '../../api/useBlobUrl';
 
 /**
@@ -6,5 +6,5 @@ import { useBlobUrl } from '../../api/useBlobUrl';
  * headers): '' while loading, when there is no avatar, or when it fails (the placeholder shows).
  */
 export function useAvatarImage(link: string | undefined): string {
-  return useBlobUrl(link || null, (signal) => fetchAvatarImage(link ?? '', signal)).url;
+  return useBlobUrl(link || null, (signal) => fetchSessionImage(link ?? '', signal)).url;
 }

@@ -1,6 +1,6 @@
 import { API_BASE, type ContractSeal } from '@esign/platform';
 import { useEffect, useState } from 'react';
-import { fetchSessionImage } from '../../../api/contractActions';
+import { fetchSessionImage } from '../../../api/client';
 import type { ShownSeal } from '../detail/ContractDocument';
 
 /**

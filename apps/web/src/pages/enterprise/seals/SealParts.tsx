@@ -7,7 +7,7 @@ import {
 } from '@esign/platform';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchSealImage } from '../../../api/companySeals';
+import { fetchSessionImage } from '../../../api/client';
 import { useBlobUrl } from '../../../api/useBlobUrl';
 
 /** A seal type's name in the interface language. */
@@ -28,7 +28,7 @@ export function SealImage({
 }) {
   const { t } = useTranslation();
   const { url, failed } = useBlobUrl(seal.imageUrl || null, (signal) =>
-    fetchSealImage(seal.imageUrl, signal),
+    fetchSessionImage(seal.imageUrl, signal),
   );
   return (
     <span className="company-seal-image" style={{ width: size, height: size }}>
