@@ -1,43 +1,25 @@
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import {
-  useEffect,
-  useEffectEvent,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type Ref,
-} from 'react';
-import {
-  DATE_FORMATS,
-  FONT_FAMILIES,
-  FONT_SIZES,
-  IMAGE_TYPES,
   PARTIES,
   PARTY_COLORS,
-  type DateFormat,
   type ElementPatch,
-  type ElementStyle,
-  type FontFamilyValue,
-  type ImageTypeKey,
   type Party,
   type ReorderDirection,
   type TemplateElement,
   type TemplateProject,
 } from '../../core';
 import { useEditor, useProjectState } from '../context';
-import { formatDate } from '../dates';
 import { Icon, type IconName } from '../icons';
 import {
   CheckField,
-  DraftInput,
   NumberField,
   SelectField,
   TextField,
+  TypographyGroup,
   shared,
-  useGuardedCommand,
   type Option,
 } from './controls';
+import { ELEMENT_PANELS } from './kindPanels';
 
 interface Located {
   element: TemplateElement;
@@ -61,9 +43,7 @@ function locate(project: TemplateProject, ids: readonly string[]): Located[] {
   return found.sort((a, b) => order.get(a.element.uuid)! - order.get(b.element.uuid)!);
 }
 
-/** The date the date-format choices are shown with. */
-const EXAMPLE_DATE = '2025-03-01';
-
+/** Several text and date fields share their type style (a kind's own properties are for one). */
 const isTyped = (element: TemplateElement) =>
   element.elName === 'text' || element.elName === 'date';
 
@@ -144,14 +124,14 @@ function PartyLabel({ party }: { party: Party | null }) {
 
 /** All the settings of one field. */
 function ElementSettings({ item, nameRef }: { item: Located; nameRef: Ref<HTMLInputElement> }) {
-  const { t, locale, seals } = useEditor();
+  const { t } = useEditor();
   const project = useProjectState((s) => s.project);
   const { element } = item;
   const id = useId();
   const update = useUpdate([element.uuid]);
-  const { config, previewConfig: preview, commonStyle: style } = element;
+  const { config, commonStyle: style } = element;
   const kind = element.elName;
-  const chosenSeal = seals.find((seal) => seal.id === preview.sealId);
+  const KindPanel = ELEMENT_PANELS[kind];
 
   return (
     <>
@@ -190,101 +170,7 @@ function ElementSettings({ item, nameRef }: { item: Located; nameRef: Ref<HTMLIn
         />
       </div>
 
-      {isTyped(element) ? (
-        <fieldset className="esign-te__group">
-          <legend>{t('properties.typography')}</legend>
-          <TypeSettings id={id} styles={[style]} update={update} />
-          {kind === 'date' ? (
-            <SelectField
-              id={`${id}-format`}
-              label={t('properties.dateFormat')}
-              value={config.dateFormat}
-              options={DATE_FORMATS.map((format) => ({
-                value: format,
-                label: formatDate(EXAMPLE_DATE, format),
-              }))}
-              apply={(dateFormat) => update({ config: { dateFormat: dateFormat as DateFormat } })}
-            />
-          ) : null}
-        </fieldset>
-      ) : null}
-
-      {kind === 'text' ? (
-        <fieldset className="esign-te__group">
-          <legend>{t('properties.input')}</legend>
-          <div className="esign-te__row">
-            <NumberField
-              id={`${id}-limit`}
-              label={t('properties.limitNum')}
-              value={preview.limitNum}
-              integer
-              apply={(limitNum) => update({ previewConfig: { limitNum } })}
-            />
-            <NumberField
-              id={`${id}-lines`}
-              label={t('properties.linesNum')}
-              value={preview.linesNum}
-              integer
-              apply={(linesNum) => update({ previewConfig: { linesNum } })}
-            />
-          </div>
-          <div className="esign-te__row">
-            <CheckField
-              id={`${id}-digits`}
-              label={t('properties.isNumber')}
-              checked={config.isNumber}
-              apply={(isNumber) => update({ config: { isNumber } })}
-            />
-            <CheckField
-              id={`${id}-count`}
-              label={t('properties.showFontNum')}
-              checked={config.showFontNum}
-              apply={(showFontNum) => update({ config: { showFontNum } })}
-            />
-          </div>
-        </fieldset>
-      ) : null}
-
-      {kind === 'image' ? (
-        <SelectField
-          id={`${id}-image`}
-          label={t('properties.imageType')}
-          value={config.imageType}
-          options={IMAGE_TYPES.map((type) => ({ value: type.key, label: type.label[locale] }))}
-          apply={(imageType) => update({ config: { imageType: imageType as ImageTypeKey } })}
-        />
-      ) : null}
-
-      {kind === 'seal' ? (
-        <>
-          <SelectField
-            id={`${id}-seal`}
-            label={t('properties.seal')}
-            value={preview.sealId}
-            options={[
-              { value: '', label: t('properties.noSeal') },
-              ...seals.map((seal) => ({ value: seal.id, label: seal.name })),
-              ...(preview.sealId && !chosenSeal
-                ? [
-                    {
-                      value: preview.sealId,
-                      label: t('properties.unknownSeal', { id: preview.sealId }),
-                    },
-                  ]
-                : []),
-            ]}
-            apply={(sealId) => update({ previewConfig: { sealId } })}
-          />
-          {chosenSeal?.imageUrl ? (
-            <img
-              className="esign-te__seal-preview"
-              src={chosenSeal.imageUrl}
-              alt={chosenSeal.name}
-            />
-          ) : null}
-          <p className="esign-te__note">{t('properties.allPages')}</p>
-        </>
-      ) : null}
+      <KindPanel element={element} id={id} update={update} />
 
       <fieldset className="esign-te__group">
         <legend>{t('properties.geometry')}</legend>
@@ -370,198 +256,6 @@ function LayerOrder({ item }: { item: Located }) {
   );
 }
 
-type TypeStyle = Pick<
-  ElementStyle,
-  'fontFamily' | 'fontSize' | 'color' | 'textAlign' | 'lineHeight'
->;
-
-/** Font, size, colour, alignment (and line height for one field) of text and date fields. */
-function TypeSettings({
-  id,
-  styles,
-  update,
-}: {
-  id: string;
-  styles: readonly TypeStyle[];
-  update(patch: ElementPatch): void;
-}) {
-  const { t, locale } = useEditor();
-  const fontSize = shared(styles, (s) => s.fontSize);
-  const sizes: Option[] = FONT_SIZES.map((size) => ({
-    value: String(size.value),
-    label: size.label[locale],
-  }));
-  if (fontSize !== null && !FONT_SIZES.some((size) => size.value === fontSize))
-    sizes.push({ value: String(fontSize), label: t('properties.customSize', { size: fontSize }) });
-  const mixed = t('properties.mixed');
-  return (
-    <>
-      <div className="esign-te__row">
-        <SelectField
-          id={`${id}-font`}
-          label={t('properties.fontFamily')}
-          value={shared(styles, (s) => s.fontFamily)}
-          mixedLabel={mixed}
-          options={FONT_FAMILIES.map((font) => ({ value: font.value, label: font.label[locale] }))}
-          apply={(fontFamily) =>
-            update({ commonStyle: { fontFamily: fontFamily as FontFamilyValue } })
-          }
-        />
-        <SelectField
-          id={`${id}-size`}
-          label={t('properties.fontSize')}
-          value={fontSize === null ? null : String(fontSize)}
-          mixedLabel={mixed}
-          options={sizes}
-          apply={(size) => update({ commonStyle: { fontSize: Number(size) } })}
-        />
-      </div>
-      <div className="esign-te__row">
-        <ColorField
-          id={`${id}-color`}
-          value={shared(styles, (s) => s.color)}
-          apply={(color) => update({ commonStyle: { color } })}
-        />
-        {styles.length === 1 ? (
-          <NumberField
-            id={`${id}-line`}
-            label={t('properties.lineHeight')}
-            value={styles[0]!.lineHeight}
-            step={0.1}
-            apply={(lineHeight) => update({ commonStyle: { lineHeight } })}
-          />
-        ) : null}
-      </div>
-      <AlignField
-        value={shared(styles, (s) => s.textAlign)}
-        apply={(textAlign) => update({ commonStyle: { textAlign } })}
-      />
-    </>
-  );
-}
-
-const HEX = /^#[0-9a-f]{6}$/i;
-
-/** `#rgb` and `#rrggbb` as `#rrggbb`; anything else (names, rgb()) as black for the swatch. */
-function toHex(color: string): string {
-  if (HEX.test(color)) return color.toLowerCase();
-  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
-  return short
-    ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase()
-    : '#000000';
-}
-
-/**
- * A colour swatch (the system picker, applied when it closes) beside its code (applied on blur or
- * Enter), so keyboard users can type a colour.
- */
-function ColorField({
-  id,
-  value,
-  apply,
-}: {
-  id: string;
-  value: string | null;
-  apply(color: string): void;
-}) {
-  const { t } = useEditor();
-  const [error, run, clear] = useGuardedCommand();
-  const [ownError, setOwnError] = useState<string | null>(null);
-  const [picking, setPicking] = useState<string | null>(null);
-  const swatch = useRef<HTMLInputElement>(null);
-  const onPicked = useEffectEvent((color: string) => {
-    setPicking(null);
-    if (color !== value) run(() => apply(color));
-  });
-  useEffect(() => {
-    const node = swatch.current;
-    if (!node) return;
-    // React's onChange follows every `input` event; the native `change` fires once, on close.
-    const listener = () => onPicked(node.value);
-    node.addEventListener('change', listener);
-    return () => node.removeEventListener('change', listener);
-  }, []);
-  const shown = ownError ?? error;
-  return (
-    <div className="esign-te__field">
-      <label htmlFor={id}>{t('properties.color')}</label>
-      <div className="esign-te__color">
-        <input
-          ref={swatch}
-          id={id}
-          type="color"
-          value={picking ?? toHex(value ?? '#000000')}
-          onChange={(event) => setPicking(event.target.value)}
-        />
-        <DraftInput
-          id={`${id}-code`}
-          aria-label={t('properties.colorCode')}
-          value={value ?? ''}
-          placeholder={value === null ? t('properties.mixed') : undefined}
-          error={shown}
-          onRevert={() => {
-            setOwnError(null);
-            clear();
-          }}
-          onCommit={(text) => {
-            const color = text.trim();
-            if (!HEX.test(color) && !/^#[0-9a-f]{3}$/i.test(color)) {
-              setOwnError(t('properties.invalidColor'));
-              return false;
-            }
-            setOwnError(null);
-            return run(() => apply(toHex(color)));
-          }}
-        />
-      </div>
-      {shown ? (
-        <span className="esign-te__error" id={`${id}-code-error`} role="alert">
-          {shown}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-const ALIGNMENTS: readonly { value: ElementStyle['textAlign']; icon: IconName }[] = [
-  { value: 'left', icon: 'textLeft' },
-  { value: 'center', icon: 'textCenter' },
-  { value: 'right', icon: 'textRight' },
-];
-
-function AlignField({
-  value,
-  apply,
-}: {
-  value: ElementStyle['textAlign'] | null;
-  apply(value: ElementStyle['textAlign']): void;
-}) {
-  const { t } = useEditor();
-  const labelId = useId();
-  return (
-    <div className="esign-te__field">
-      <span id={labelId} className="esign-te__label">
-        {t('properties.textAlign')}
-      </span>
-      <div className="esign-te__buttons" role="group" aria-labelledby={labelId}>
-        {ALIGNMENTS.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            className="esign-te__icon-button"
-            aria-pressed={value === option.value}
-            aria-label={t(`properties.${option.value}`)}
-            title={t(`properties.${option.value}`)}
-            onClick={() => apply(option.value)}
-          >
-            <Icon name={option.icon} />
-          </button>
-        ))}
-      </div>
-    </div>
-  );
-}
-
 /** What several selected fields share: party, required, and type style when all hold text. */
 function SharedSettings({ items }: { items: readonly Located[] }) {
   const { t } = useEditor();
@@ -590,10 +284,7 @@ function SharedSettings({ items }: { items: readonly Located[] }) {
         />
       </div>
       {elements.every(isTyped) ? (
-        <fieldset className="esign-te__group">
-          <legend>{t('properties.typography')}</legend>
-          <TypeSettings id={id} styles={elements.map((e) => e.commonStyle)} update={update} />
-        </fieldset>
+        <TypographyGroup id={id} styles={elements.map((e) => e.commonStyle)} update={update} />
       ) : null}
     </>
   );

@@ -6,14 +6,27 @@
  */
 import {
   useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
   useState,
   type KeyboardEvent,
   type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
 } from 'react';
-import { ProjectValidationError, type Locale } from '../../core';
+import {
+  FONT_FAMILIES,
+  FONT_SIZES,
+  ProjectValidationError,
+  type ElementPatch,
+  type ElementStyle,
+  type FontFamilyValue,
+  type Locale,
+} from '../../core';
 import { useEditor } from '../context';
+import { Icon, type IconName } from '../icons';
 
 /** The message of a refused command in `locale`, or null when `error` is not a validation error. */
 export function validationMessage(error: unknown, locale: Locale): string | null {
@@ -350,4 +363,222 @@ export function shared<T, V>(items: readonly T[], read: (item: T) => V): V | nul
   if (items.length === 0) return null;
   const first = read(items[0]!);
   return items.every((item) => Object.is(read(item), first)) ? first : null;
+}
+
+/** The type style of a text or date field. */
+export type TypeStyle = Pick<
+  ElementStyle,
+  'fontFamily' | 'fontSize' | 'color' | 'textAlign' | 'lineHeight'
+>;
+
+/** Font, size, colour, alignment (and line height for one field) of text and date fields. */
+export function TypeSettings({
+  id,
+  styles,
+  update,
+}: {
+  id: string;
+  styles: readonly TypeStyle[];
+  update(patch: ElementPatch): void;
+}) {
+  const { t, locale } = useEditor();
+  const fontSize = shared(styles, (s) => s.fontSize);
+  const sizes: Option[] = FONT_SIZES.map((size) => ({
+    value: String(size.value),
+    label: size.label[locale],
+  }));
+  if (fontSize !== null && !FONT_SIZES.some((size) => size.value === fontSize))
+    sizes.push({ value: String(fontSize), label: t('properties.customSize', { size: fontSize }) });
+  const mixed = t('properties.mixed');
+  return (
+    <>
+      <div className="esign-te__row">
+        <SelectField
+          id={`${id}-font`}
+          label={t('properties.fontFamily')}
+          value={shared(styles, (s) => s.fontFamily)}
+          mixedLabel={mixed}
+          options={FONT_FAMILIES.map((font) => ({ value: font.value, label: font.label[locale] }))}
+          apply={(fontFamily) =>
+            update({ commonStyle: { fontFamily: fontFamily as FontFamilyValue } })
+          }
+        />
+        <SelectField
+          id={`${id}-size`}
+          label={t('properties.fontSize')}
+          value={fontSize === null ? null : String(fontSize)}
+          mixedLabel={mixed}
+          options={sizes}
+          apply={(size) => update({ commonStyle: { fontSize: Number(size) } })}
+        />
+      </div>
+      <div className="esign-te__row">
+        <ColorField
+          id={`${id}-color`}
+          value={shared(styles, (s) => s.color)}
+          apply={(color) => update({ commonStyle: { color } })}
+        />
+        {styles.length === 1 ? (
+          <NumberField
+            id={`${id}-line`}
+            label={t('properties.lineHeight')}
+            value={styles[0]!.lineHeight}
+            step={0.1}
+            apply={(lineHeight) => update({ commonStyle: { lineHeight } })}
+          />
+        ) : null}
+      </div>
+      <AlignField
+        value={shared(styles, (s) => s.textAlign)}
+        apply={(textAlign) => update({ commonStyle: { textAlign } })}
+      />
+    </>
+  );
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** `#rgb` and `#rrggbb` as `#rrggbb`; anything else (names, rgb()) as black for the swatch. */
+function toHex(color: string): string {
+  if (HEX.test(color)) return color.toLowerCase();
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
+  return short
+    ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase()
+    : '#000000';
+}
+
+/**
+ * A colour swatch (the system picker, applied when it closes) beside its code (applied on blur or
+ * Enter), so keyboard users can type a colour.
+ */
+function ColorField({
+  id,
+  value,
+  apply,
+}: {
+  id: string;
+  value: string | null;
+  apply(color: string): void;
+}) {
+  const { t } = useEditor();
+  const [error, run, clear] = useGuardedCommand();
+  const [ownError, setOwnError] = useState<string | null>(null);
+  const [picking, setPicking] = useState<string | null>(null);
+  const swatch = useRef<HTMLInputElement>(null);
+  const onPicked = useEffectEvent((color: string) => {
+    setPicking(null);
+    if (color !== value) run(() => apply(color));
+  });
+  useEffect(() => {
+    const node = swatch.current;
+    if (!node) return;
+    // React's onChange follows every `input` event; the native `change` fires once, on close.
+    const listener = () => onPicked(node.value);
+    node.addEventListener('change', listener);
+    return () => node.removeEventListener('change', listener);
+  }, []);
+  const shown = ownError ?? error;
+  return (
+    <div className="esign-te__field">
+      <label htmlFor={id}>{t('properties.color')}</label>
+      <div className="esign-te__color">
+        <input
+          ref={swatch}
+          id={id}
+          type="color"
+          value={picking ?? toHex(value ?? '#000000')}
+          onChange={(event) => setPicking(event.target.value)}
+        />
+        <DraftInput
+          id={`${id}-code`}
+          aria-label={t('properties.colorCode')}
+          value={value ?? ''}
+          placeholder={value === null ? t('properties.mixed') : undefined}
+          error={shown}
+          onRevert={() => {
+            setOwnError(null);
+            clear();
+          }}
+          onCommit={(text) => {
+            const color = text.trim();
+            if (!HEX.test(color) && !/^#[0-9a-f]{3}$/i.test(color)) {
+              setOwnError(t('properties.invalidColor'));
+              return false;
+            }
+            setOwnError(null);
+            return run(() => apply(toHex(color)));
+          }}
+        />
+      </div>
+      {shown ? (
+        <span className="esign-te__error" id={`${id}-code-error`} role="alert">
+          {shown}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+const ALIGNMENTS: readonly { value: ElementStyle['textAlign']; icon: IconName }[] = [
+  { value: 'left', icon: 'textLeft' },
+  { value: 'center', icon: 'textCenter' },
+  { value: 'right', icon: 'textRight' },
+];
+
+function AlignField({
+  value,
+  apply,
+}: {
+  value: ElementStyle['textAlign'] | null;
+  apply(value: ElementStyle['textAlign']): void;
+}) {
+  const { t } = useEditor();
+  const labelId = useId();
+  return (
+    <div className="esign-te__field">
+      <span id={labelId} className="esign-te__label">
+        {t('properties.textAlign')}
+      </span>
+      <div className="esign-te__buttons" role="group" aria-labelledby={labelId}>
+        {ALIGNMENTS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            className="esign-te__icon-button"
+            aria-pressed={value === option.value}
+            aria-label={t(`properties.${option.value}`)}
+            title={t(`properties.${option.value}`)}
+            onClick={() => apply(option.value)}
+          >
+            <Icon name={option.icon} />
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The typography group of text and date fields: {@link TypeSettings} for `styles`, then whatever
+ * the kind adds (a date's format).
+ */
+export function TypographyGroup({
+  id,
+  styles,
+  update,
+  children,
+}: {
+  id: string;
+  styles: readonly TypeStyle[];
+  update(patch: ElementPatch): void;
+  children?: ReactNode;
+}) {
+  const { t } = useEditor();
+  return (
+    <fieldset className="esign-te__group">
+      <legend>{t('properties.typography')}</legend>
+      <TypeSettings id={id} styles={styles} update={update} />
+      {children}
+    </fieldset>
+  );
 }
