@@ -41,7 +41,9 @@ function dialog(text: string): Locator {
   return page.getByRole('dialog').filter({ hasText: text });
 }
 
-describe('company seals', () => {
+// Each test walks a dialog or two of antd with their animations: a few seconds alone, and up to
+// about 15 s on a loaded CI machine (seen once), so each gets 30 s rather than the default 15 s.
+describe('company seals', { timeout: 30_000 }, () => {
   afterEach(() => page.viewport(1280, 900));
 
   it('fits a 390 px phone: the list, the form with its preview and the seal’s page', async () => {

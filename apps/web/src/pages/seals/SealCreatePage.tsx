@@ -22,7 +22,7 @@ import { UserCenterHeader } from '../userCenter/UserCenterHeader';
 import '../userCenter/userCenter.css';
 import { PhoneHandwriting } from './PhoneHandwriting';
 import { SignaturePad } from './SignaturePad';
-import { SEAL_FILE_HEAD_BYTES, sealFileRefusal } from './sealFile';
+import { chosenSealFileRefusal } from './sealFile';
 import './seals.css';
 
 type Way = 'handwrite' | 'template' | 'upload';
@@ -119,8 +119,7 @@ export default function SealCreatePage() {
   };
 
   const chooseFile = async (file: File) => {
-    const head = new Uint8Array(await file.slice(0, SEAL_FILE_HEAD_BYTES).arrayBuffer());
-    const refusal = sealFileRefusal(head, file.size, file.name);
+    const refusal = await chosenSealFileRefusal(file);
     setUploadRefusal(refusal);
     setUpload(refusal ? null : { file, key: (upload?.key ?? 0) + 1 });
   };

@@ -20,3 +20,9 @@ export function sealFileRefusal(head: Uint8Array, size: number, name: string): M
 
 /** How many first bytes `sealFileRefusal` needs. */
 export const SEAL_FILE_HEAD_BYTES = 512;
+
+/** `sealFileRefusal` of a file the person chose (its first bytes read here). */
+export async function chosenSealFileRefusal(file: File): Promise<MessageKey | null> {
+  const head = new Uint8Array(await file.slice(0, SEAL_FILE_HEAD_BYTES).arrayBuffer());
+  return sealFileRefusal(head, file.size, file.name);
+}

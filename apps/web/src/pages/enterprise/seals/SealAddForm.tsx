@@ -1,12 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
   COMPANY_SEAL_TYPE_NAMES,
-  SEAL_IMAGE_MAX_BYTES,
   SEAL_MAKE_WAYS,
-  detectImageType,
   message as platformMessage,
   type CompanySealType,
-  type MessageKey,
   type SealMakeWay,
 } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import { companyInfoQueries } from '../../../api/companyInfo';
 import { createCompanySeal, useCompanySealMutation } from '../../../api/companySeals';
 import { SignaturePad } from '../../seals/SignaturePad';
+import { chosenSealFileRefusal } from '../../seals/sealFile';
 import { sealViewPath } from './SealActions';
 import {
   SealDrawingFields,
@@ -48,20 +46,6 @@ function base64Of(blob: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.readAsDataURL(blob);
   });
-}
-
-/**
- * Why a chosen file cannot be a seal, judged as the server judges it (its first bytes, then its
- * size), so that the refusal comes in the server's words before 2 MB are sent for nothing.
- */
-async function refusalOf(file: File): Promise<MessageKey | null> {
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  if (!detectImageType(head)) {
-    return file.type === 'image/svg+xml' || /\.svgz?$/i.test(file.name)
-      ? 'sealImageSvg'
-      : 'sealImageType';
-  }
-  return file.size > SEAL_IMAGE_MAX_BYTES ? 'sealImageTooLarge' : null;
 }
 
 /** The picture's object URL, released when it is replaced or the form goes. */
@@ -96,7 +80,7 @@ export function SealAddForm({ legal }: { legal: boolean }) {
   const drawing = drawingOf(watched ?? {}, type);
 
   const choose = async (file: File) => {
-    const refusal = await refusalOf(file);
+    const refusal = await chosenSealFileRefusal(file);
     if (refusal) {
       setPictureError(platformMessage(refusal, locale));
       return;
