@@ -1,7 +1,7 @@
 /**
  * Browser figures of the editor, measured in Debian's Chromium on the built Storybook
  * (storybook-static/): how fast the 200-page story becomes interactive and how many pages it
- * mounts, the frame times while dragging one field on the 500-field Stress page, and the time to
+ * mounts, the frame times while dragging one field on the 2,000-field Stress page, and the time to
  * the first PDF page drawn when the editor opens a 300-page PDF.
  * Run by `npm run bench` after `npm run build-storybook`. Prints figures; never fails on a target.
  */
@@ -127,17 +127,17 @@ try {
       `with Storybook's loading included ${median(best) < 1000 ? 'MET' : 'MISSED'}`,
   );
 
-  // 2. Stress: frame times while dragging one field among 500.
+  // 2. Stress: frame times while dragging one field among 2,000 on one page.
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${base}/iframe.html?id=editor-templateeditor--stress&viewMode=story`);
+  await page.goto(`${base}/iframe.html?id=editor-templateeditor--stress-2000&viewMode=story`);
   await page.waitForSelector('.esign-te__page canvas');
   await page.waitForTimeout(300);
   const box = await page.evaluate(() => {
     const slot = document.querySelector('.esign-te__page[data-page="1"]');
     const rect = slot.getBoundingClientRect();
     const scale = rect.width / Number(slot.dataset.width);
-    // Field F1: left 8, top 8, 26 × 30.
-    return { x: rect.left + 21 * scale, y: rect.top + 23 * scale, scale };
+    // Field F1: left 8, top 8, 13 × 15.
+    return { x: rect.left + 14.5 * scale, y: rect.top + 15.5 * scale, scale };
   });
   await page.evaluate(() => {
     window.__frames = [];
@@ -170,11 +170,13 @@ try {
     window.__recording = false;
     return window.__frames.slice(2);
   });
-  console.log('Stress (500 fields on one page): dragging one field, 120 pointer moves');
+  console.log('Stress (2,000 fields on one page): dragging one field, 120 pointer moves');
   console.log(
     `  frame interval: median ${median(frames).toFixed(2)} ms · p95 ${percentile(frames, 0.95).toFixed(2)} ms · max ${Math.max(...frames).toFixed(2)} ms · ${frames.length} frames`,
   );
-  console.log(`  main-thread work per pointer move (mean): ${(busyMs / 120).toFixed(2)} ms`);
+  console.log(
+    `  main-thread work per pointer move (mean, the drop included): ${(busyMs / 120).toFixed(2)} ms → target < 8 ms ${busyMs / 120 < 8 ? 'MET' : 'MISSED'}`,
+  );
   console.log(
     `  target: median frame < 16.7 ms → ${median(frames) <= 16.7 ? 'MET' : 'MISSED'} (frames are paced at 60 Hz)`,
   );

@@ -13,6 +13,7 @@ import {
   createEditorStore,
   deriveStampLocations,
   parseProject,
+  validateTemplate,
   type EditorStore,
 } from '../src/core/index';
 import { buildSealTemplate, buildTemplate, elementIds } from './fixture.mjs';
@@ -109,6 +110,41 @@ describe(`stamps: ${SEAL_PAGES} pages × ${SEAL_GROUPS} seal groups`, () => {
     'deriveStampLocations (target < 2 ms)',
     () => {
       deriveStampLocations(sealProject);
+    },
+    { time: 1000, warmupTime: 200 },
+  );
+});
+
+// One dense page of 2,000 fields (40 × 50, none overlapping): the checks the editor shows after
+// every change.
+const densePage = createEditorStore({
+  pages: [
+    {
+      uuid: 'dense',
+      elements: Array.from({ length: 2000 }, (_, i) => ({
+        uuid: `d${i}`,
+        elName: 'text',
+        title: `D${i}`,
+        commonStyle: {
+          left: 8 + (i % 40) * 14.5,
+          top: 8 + Math.floor(i / 40) * 16.5,
+          width: 13,
+          height: 15,
+        },
+      })),
+    },
+  ],
+}).getState().project;
+check(
+  validateTemplate(densePage).every((c) => c.code !== 'overlap'),
+  'the dense page has no overlap',
+);
+
+describe('template checks: one page of 2,000 fields', () => {
+  bench(
+    'validateTemplate (target < 16 ms)',
+    () => {
+      validateTemplate(densePage);
     },
     { time: 1000, warmupTime: 200 },
   );

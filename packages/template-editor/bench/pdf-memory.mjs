@@ -27,6 +27,37 @@ if (process.argv[2] === '--way') {
   process.exit(0);
 }
 
+/**
+ * Where a PDF's bytes go: font programs, images, page contents, object streams (compressed
+ * dictionaries) and the rest (dictionaries outside streams, cross-reference, header), in bytes as
+ * written (a stream's encoded length plus its dictionary).
+ */
+async function whereBytesGo(bytes) {
+  const { PDFDocument, PDFName, PDFRawStream, PDFDict } = await import('pdf-lib');
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const parts = { fonts: 0, images: 0, contents: 0, 'object streams': 0, other: 0 };
+  const fontFiles = new Set();
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict)) continue;
+    for (const key of ['FontFile', 'FontFile2', 'FontFile3']) {
+      const ref = object.get(PDFName.of(key));
+      if (ref) fontFiles.add(ref.toString());
+    }
+  }
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const length = object.contents.length + object.dict.toString().length;
+    const type = object.dict.get(PDFName.of('Subtype'))?.toString();
+    if (fontFiles.has(ref.toString())) parts.fonts += length;
+    else if (type === '/Image') parts.images += length;
+    else parts.contents += length;
+  }
+  // pdf-lib reads object streams into their objects: what is left is their share, with the
+  // cross-reference and the dictionaries written outside streams.
+  parts.other = Math.max(0, bytes.length - parts.fonts - parts.images - parts.contents);
+  return parts;
+}
+
 /** Times `RUNS` writes after one warm-up, sampling the heap every millisecond the loop is free. */
 async function measure(way) {
   const work = buildContractWork({ pages: 100, fieldsPerPage: 10 });
@@ -53,7 +84,9 @@ async function measure(way) {
     peakHeap = Math.max(peakHeap, now.heapUsed);
     peakRss = Math.max(peakRss, now.rss);
   }, 1);
-  const size = (await run()).length;
+  const first = await run();
+  const size = first.length;
+  const parts = await whereBytesGo(first);
   const times = [];
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
@@ -65,6 +98,7 @@ async function measure(way) {
   return {
     way,
     size,
+    parts,
     median: times[Math.floor(RUNS / 2)],
     min: times[0],
     baseRss: base.rss,
@@ -98,6 +132,13 @@ for (const way of WAYS) {
       `${(r.size / 1024).toFixed(0)} KB · peak RSS ${mb(r.peakRss)} (+${mb(r.peakRss - r.baseRss)} over ` +
       `its start) · peak heap +${mb(r.peakHeap - r.baseHeap)}`,
   );
+  console.log(
+    `  ${''.padEnd(18)} bytes: ` +
+      Object.entries(r.parts)
+        .filter(([name]) => name !== 'object streams')
+        .map(([name, n]) => `${name} ${(n / 1024).toFixed(1)} KB`)
+        .join(', '),
+  );
 }
 const ours = results.renderContractPdf;
 const bare = results['bare pdf-lib loop'];
@@ -106,6 +147,12 @@ if (ours && pdfme) {
   const ratio = pdfme.median / ours.median;
   console.log(
     `  vs pdfme: ${ratio.toFixed(2)}× faster (target ≥ 2×) → ${ratio >= 2 ? 'MET' : 'MISSED'}`,
+  );
+}
+if (ours && pdfme) {
+  console.log(
+    `  size vs pdfme: ${(ours.size / 1024).toFixed(1)} KB against ${(pdfme.size / 1024).toFixed(1)} KB ` +
+      `(target: no larger) → ${ours.size <= pdfme.size ? 'MET' : 'MISSED'}`,
   );
 }
 if (ours && bare) {

@@ -2,6 +2,8 @@
  * `@esign/template-editor`: the template editor for React (`<TemplateEditor>`), drawn with Konva
  * over the headless store, everything of `@esign/template-editor/core`, and opening contract PDFs
  * (`./pdf/opening`, shared with `@esign/template-editor/pdf`).
+ *
+ * @module @esign/template-editor
  */
 export * from './core';
 export { useCreateEditorStore, useEditorState } from './react/hooks';
@@ -12,6 +14,6 @@ export {
   type TemplateEditorProps,
 } from './react/TemplateEditor';
 export type { EditorMode, SealOption } from './react/context';
-export { ACTIONS, type EditorAction } from './react/actions';
+export { ACTIONS, type EditorAction, type KeyInput } from './react/actions';
 export { createEditorI18n, EDITOR_RESOURCES } from './i18n';
 export * from './pdf/opening';

@@ -10,16 +10,20 @@ export const PASTE_OFFSET = 10;
 export const DEFAULT_SCALE = 1.5;
 /** The smallest and largest zoom the editor offers. */
 export const MIN_SCALE = 0.25;
+/** The largest zoom the editor offers. */
 export const MAX_SCALE = 4;
 
 /** A bilingual label: every visible string exists in English and Chinese. */
 export interface LocalizedText {
+  /** The English text. */
   en: string;
+  /** The Chinese (simplified) text. */
   zh: string;
 }
 
 /** The parties of a contract, A to J. */
 export const PARTIES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'] as const;
+/** A party of the contract: one of `PARTIES`, `'A'` to `'J'`. */
 export type Party = (typeof PARTIES)[number];
 
 /**
@@ -40,18 +44,35 @@ export const PARTY_COLORS: Readonly<Record<Party, string>> = {
 };
 
 /** The kinds of element a template holds (stored as `elName`). */
-export const ELEMENT_KINDS = ['text', 'date', 'image', 'seal', 'signature'] as const;
+export const ELEMENT_KINDS = ['text', 'date', 'image', 'seal', 'signature', 'crosspage'] as const;
+/** An element kind: one of `ELEMENT_KINDS`, stored as the element's `elName`. */
 export type ElementKind = (typeof ELEMENT_KINDS)[number];
+
+/**
+ * Which edge of the pages a cross-page seal (骑缝章) sits on: the right, the left, or one seal on
+ * each (stored as `config.crossPageEdge`).
+ */
+export const CROSS_PAGE_EDGES = ['right', 'left', 'both'] as const;
+/** A cross-page seal's `config.crossPageEdge`: one of `CROSS_PAGE_EDGES`. */
+export type CrossPageEdgeSetting = (typeof CROSS_PAGE_EDGES)[number];
 
 /** The date formats a date field offers (date-fns / Unicode tokens). */
 export const DATE_FORMATS = ['yyyy/MM/dd', 'yyyy-MM-dd', 'yyyy年MM月dd日'] as const;
+/** A date field's format: one of `DATE_FORMATS`. */
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
+/**
+ * A type of image field (`IMAGE_TYPES`): its stored key, label, size and whether it keeps its
+ * ratio.
+ */
 export interface ImageType {
+  /** The value stored in the image field's `config.imageType`. */
   key: 'idCardLandscape' | 'idCardPortrait' | 'other';
+  /** The name the editor shows, in English and Chinese. */
   label: LocalizedText;
-  /** Size in points; null where the author chooses it freely. */
+  /** Width in points; null where the author chooses it freely. */
   width: number | null;
+  /** Height in points; null where the author chooses it freely. */
   height: number | null;
   /** Whether resizing keeps the width-to-height ratio. */
   lockRatio: boolean;
@@ -81,16 +102,20 @@ export const IMAGE_TYPES: readonly ImageType[] = [
     lockRatio: false,
   },
 ];
+/** The key of an image type: `'idCardLandscape'`, `'idCardPortrait'` or `'other'`. */
 export type ImageTypeKey = ImageType['key'];
+/** Every `ImageTypeKey`, in the order of `IMAGE_TYPES`. */
 export const IMAGE_TYPE_KEYS = [
   'idCardLandscape',
   'idCardPortrait',
   'other',
 ] as const satisfies readonly ImageTypeKey[];
 
+/** A font a field can use (`FONT_FAMILIES`): its stored value, its label and its CSS stack. */
 export interface FontFamily {
   /** The value stored in `commonStyle.fontFamily`. */
   value: 'NSimSun' | 'SimSun' | 'SimHei' | 'KaiTi';
+  /** The name the editor shows, in English and Chinese. */
   label: LocalizedText;
   /** A CSS font stack that falls back to open-licensed faces of the same style. */
   css: string;
@@ -119,20 +144,25 @@ export const FONT_FAMILIES: readonly FontFamily[] = [
     css: "KaiTi, 'Kaiti SC', STKaiti, 'LXGW WenKai', serif",
   },
 ];
+/** A stored font name: `'NSimSun'`, `'SimSun'`, `'SimHei'` or `'KaiTi'`. */
 export type FontFamilyValue = FontFamily['value'];
+/** Every `FontFamilyValue`, in the order of `FONT_FAMILIES`. */
 export const FONT_FAMILY_VALUES = [
   'NSimSun',
   'SimSun',
   'SimHei',
   'KaiTi',
 ] as const satisfies readonly FontFamilyValue[];
+/** The font of a field whose stored template names none: Song (`'SimSun'`). */
 export const DEFAULT_FONT_FAMILY: FontFamilyValue = 'SimSun';
 
+/** A type size a field can use (`FONT_SIZES`). */
 export interface FontSize {
   /** The value stored in `commonStyle.fontSize` (canvas units). */
   value: number;
   /** The traditional Chinese type size it corresponds to, in points. */
   pt: number;
+  /** The size's name (e.g. 小四 / Small 4 (12 pt)), in Chinese and English. */
   label: LocalizedText;
 }
 
@@ -156,11 +186,18 @@ export const FONT_SIZES: readonly FontSize[] = [
   { value: 6.7, pt: 5, label: { en: 'Size 8 (5 pt)', zh: '八号' } },
 ];
 
-/** Defaults of a new element (spec 001 §9). */
+/** Height of a new element in points (the defaults of a new element follow spec 001 §9). */
 export const DEFAULT_ELEMENT_HEIGHT = 30;
+/** Distance of a new element from the page's top, in points. */
 export const DEFAULT_ELEMENT_TOP = 200;
+/** `commonStyle.fontSize` of a new element, and of a stored one that has none (canvas units). */
 export const DEFAULT_FONT_SIZE = 16;
+/**
+ * `commonStyle.lineHeight` of a new element (a multiple of its font size), and of a stored one that
+ * has none.
+ */
 export const DEFAULT_LINE_HEIGHT = 1.4;
+/** `commonStyle.textAlign` of a new element. */
 export const DEFAULT_TEXT_ALIGN = 'center';
 /** A seal is drawn 42 mm across, the usual diameter of a Chinese company seal. */
 export const DEFAULT_SEAL_SIZE = 119;

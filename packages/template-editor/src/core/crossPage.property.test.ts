@@ -100,7 +100,7 @@ describe('crossPageSlices, for any range and sizes', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 
   it('keeps every slice inside the unturned page, and turning back gives the displayed box', () => {
     fc.assert(
@@ -123,5 +123,5 @@ describe('crossPageSlices, for any range and sizes', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 });

@@ -21,6 +21,7 @@
  */
 import { issue, ProjectValidationError, type ValidationIssue } from './errors';
 import { EPSILON, type Size } from './geometry';
+import type { ElementStyle, PageConfig, TemplateElement } from './model';
 
 /** The edge of the page a group of slices sits on. */
 export type CrossPageEdge = 'left' | 'right';
@@ -37,6 +38,7 @@ export interface CrossPageInput {
   edge: CrossPageEdge | 'both';
   /** The whole seal's displayed size on paper in points (e.g. 120 × 120). */
   width: number;
+  /** The whole seal's displayed height on paper in points. */
   height: number;
   /**
    * The seal's centre as a distance from the page's top in points, the same on every page; clamped
@@ -49,9 +51,13 @@ export interface CrossPageInput {
 
 /** A box in displayed-page points from the page's top-left corner (unrotated). */
 export interface SliceBox {
+  /** Left edge. */
   x: number;
+  /** Top edge. */
   y: number;
+  /** Width. */
   width: number;
+  /** Height. */
   height: number;
 }
 
@@ -59,6 +65,7 @@ export interface SliceBox {
 export interface CrossPageSlice {
   /** 1-based page number. */
   page: number;
+  /** The edge of the page the slice is flush with. */
   edge: CrossPageEdge;
   /** Which slice of the image, 0 being the leftmost. */
   index: number;
@@ -238,4 +245,93 @@ function validate(input: CrossPageInput): void {
     }
   }
   if (problems.length > 0) throw new ProjectValidationError(problems);
+}
+
+/** The pages a cross-page seal's range covers, 1-based and inclusive, clamped to the document. */
+export function crossPageRange(
+  element: Pick<TemplateElement, 'config'>,
+  pageCount: number,
+): { first: number; last: number } {
+  const { crossPageFrom, crossPageTo } = element.config;
+  const last = crossPageTo > 0 ? Math.min(crossPageTo, pageCount) : pageCount;
+  return { first: Math.max(1, Math.min(crossPageFrom, last)), last };
+}
+
+/**
+ * The slices of a cross-page seal element on the document's pages, in page order (for the edge
+ * 'both', the right edge's first): the element's width and height are the whole seal's, its top
+ * the seal's top. `image.offset` and `image.width` are fractions of the image's width (0 its left
+ * edge, 1 its right), so that they hold for whatever seal is stamped. An empty list when the range
+ * has fewer than two pages or the seal cannot fit on them: the template checks say why
+ * (`cross-page-too-few-pages`), and nothing is stamped.
+ */
+export function crossPageSlicesOf(
+  element: Pick<TemplateElement, 'config' | 'commonStyle'>,
+  pages: readonly { config: PageConfig }[],
+): CrossPageSlice[] {
+  const { first, last } = crossPageRange(element, pages.length);
+  if (last - first + 1 < 2) return [];
+  const { width, height, top } = element.commonStyle;
+  try {
+    return crossPageSlices({
+      pages: pages.map((page) => page.config),
+      firstPage: first,
+      lastPage: last,
+      edge: element.config.crossPageEdge,
+      width,
+      height,
+      centreY: top + height / 2,
+      image: { width: 1, height: 1 },
+    });
+  } catch (error) {
+    if (error instanceof ProjectValidationError) return [];
+    throw error;
+  }
+}
+
+/**
+ * Keeps a cross-page seal element where its slices can be: unturned, flush with its edge on the
+ * page that stores it (`page`), and high enough and low enough to stay on every page of its
+ * range. Mutates `style`; the store calls it after every change that could move the seal.
+ */
+export function pinCrossPage(
+  element: Pick<TemplateElement, 'config'> & { commonStyle: ElementStyle },
+  page: PageConfig,
+  pages: readonly { config: PageConfig }[],
+): void {
+  const style = element.commonStyle;
+  const { first, last } = crossPageRange(element, pages.length);
+  const range = pages.slice(first - 1, last).map((p) => p.config);
+  const shortest = range.length > 0 ? range : [page];
+  const round = (value: number): number => Math.round(value * 100) / 100;
+  if (style.rotate !== 0) style.rotate = 0;
+  const left = element.config.crossPageEdge === 'left' ? 0 : round(page.width - style.width);
+  if (style.left !== left) style.left = left;
+  const top = round(
+    clampCrossPageCentre(style.top + style.height / 2, style.height, shortest) - style.height / 2,
+  );
+  if (Number.isFinite(top) && style.top !== top) style.top = Math.max(0, top);
+}
+
+/**
+ * Keeps a cross-page seal's range on the same pages when a page is inserted (`delta` 1) or
+ * removed (`delta` −1) at the 1-based position `page`: pages before the range shift it, pages
+ * inside it widen or narrow it, and a range through the last page (`crossPageTo` 0) stays so.
+ * Mutates `config`.
+ */
+export function shiftCrossPageRange(
+  config: Pick<TemplateElement['config'], 'crossPageFrom' | 'crossPageTo'>,
+  page: number,
+  delta: 1 | -1,
+): void {
+  const { crossPageFrom: from, crossPageTo: to } = config;
+  if (delta === 1) {
+    // A page inserted before the range's first page moves the range; one inserted as its first
+    // page or inside it joins it.
+    if (page < from) config.crossPageFrom = from + 1;
+    if (to > 0 && page <= to) config.crossPageTo = to + 1;
+    return;
+  }
+  if (page < from) config.crossPageFrom = Math.max(1, from - 1);
+  if (to > 0 && page <= to) config.crossPageTo = Math.max(1, to - 1);
 }

@@ -22,9 +22,12 @@ export interface ValidationIssue {
  * Nothing has changed when it is thrown.
  */
 export class ProjectValidationError extends Error {
+  /** Always `'ProjectValidationError'`. */
   override readonly name = 'ProjectValidationError';
+  /** Every problem found, each with where it is and an English and a Chinese message. */
   readonly issues: ValidationIssue[];
 
+  /** Makes the error from its problems; the `message` is the English summary. */
   constructor(issues: ValidationIssue[]) {
     super(ProjectValidationError.summary(issues, 'en'));
     this.issues = issues;

@@ -1,23 +1,39 @@
 /** Plane geometry of element boxes: CSS semantics, rotation about the box's centre. */
 
+/**
+ * An element's box (`commonStyle`): unrotated edges and size in points from the page's top-left
+ * corner, turned about its centre.
+ */
 export interface Box {
+  /** Left edge of the unrotated box. */
   left: number;
+  /** Top edge of the unrotated box. */
   top: number;
+  /** Width of the box. */
   width: number;
+  /** Height of the box. */
   height: number;
   /** Degrees clockwise about the centre. */
   rotate: number;
 }
 
+/** An axis-aligned rectangle by its edges, in points from the page's top-left corner. */
 export interface Bounds {
+  /** Left edge. */
   left: number;
+  /** Top edge. */
   top: number;
+  /** Right edge. */
   right: number;
+  /** Bottom edge. */
   bottom: number;
 }
 
+/** A width and a height. */
 export interface Size {
+  /** The width. */
   width: number;
+  /** The height. */
   height: number;
 }
 

@@ -2,6 +2,8 @@
  * `@esign/template-editor/core`: the headless template model, its commands, 100-step undo/redo
  * and stamp coordinates. No React, Konva, PDF library or DOM: it runs in browsers, in Node and on
  * the platform's server.
+ *
+ * @module @esign/template-editor/core
  */
 export * from './constants';
 export type * from './model';
@@ -31,8 +33,24 @@ export {
   deriveFillsInList,
   deriveImageTypeList,
   toStoredProject,
+  fitStampToImage,
+  stampDrawing,
   type StampLocation,
+  type StampSlice,
+  type StampBox,
 } from './stamps';
+export {
+  crossPageSlices,
+  crossPageSlicesOf,
+  crossPageRange,
+  clampCrossPageCentre,
+  unturnedSliceBox,
+  type CrossPageEdge,
+  type CrossPageInput,
+  type CrossPageSlice,
+  type SliceBox,
+  type QuarterTurn,
+} from './crossPage';
 export { validateTemplate, type TemplateCheck, type TemplateCheckCode } from './checks';
 export {
   boundsOf,

@@ -1,3 +1,4 @@
+import { crossPageModel } from '../elements/crosspage/model';
 import { dateModel } from '../elements/date/model';
 import { imageModel } from '../elements/image/model';
 import { sealModel } from '../elements/seal/model';
@@ -13,6 +14,7 @@ export const ELEMENT_MODELS: Readonly<Record<ElementKind, ElementKindModel>> = {
   image: imageModel,
   seal: sealModel,
   signature: signatureModel,
+  crosspage: crossPageModel,
 };
 
 export type { ElementKindModel, FieldRole } from '../elements/types';

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
+  CROSS_PAGE_EDGES,
   DATE_FORMATS,
   DEFAULT_FONT_FAMILY,
   DEFAULT_FONT_SIZE,
@@ -177,6 +178,9 @@ export const elementConfigSchema = z.prefault(
       z.nullish(z.string().check(z.regex(/^[A-Za-z0-9_-]{0,64}$/))),
       z.transform((value: string | null | undefined) => value ?? ''),
     ),
+    crossPageEdge: oneOf(CROSS_PAGE_EDGES, 'right'),
+    crossPageFrom: num({ def: 1, int: true, min: 1, max: LIMITS.maxPages }),
+    crossPageTo: num({ def: 0, int: true, min: 0, max: LIMITS.maxPages }),
   }),
   {},
 );

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_KINDS, HISTORY_LIMIT } from './constants';
+import { validateTemplate } from './checks';
+import {
+  CROSS_PAGE_EDGES,
+  ELEMENT_KINDS,
+  HISTORY_LIMIT,
+  type CrossPageEdgeSetting,
+} from './constants';
+import { crossPageRange } from './crossPage';
 import type { TemplateProject } from './model';
 import { sealGroupIds } from './seals';
 import { deriveStampLocations } from './stamps';
@@ -20,6 +27,14 @@ type Op =
   | { op: 'removeElements'; pick: number[] }
   | { op: 'updateElements'; pick: number[]; fontSize: number; width: number }
   | { op: 'moveElements'; pick: number[]; dx: number; dy: number }
+  | {
+      op: 'crossPage';
+      pick: number[];
+      edge: CrossPageEdgeSetting;
+      from: number;
+      to: number;
+      height: number;
+    }
   | { op: 'reorder'; pick: number; direction: ReorderDirection }
   | { op: 'copyPaste'; pick: number[]; page: number }
   | { op: 'duplicate'; pick: number[] }
@@ -53,6 +68,14 @@ const simpleOp: fc.Arbitrary<Op> = fc.oneof(
     pick: picks,
     dx: fc.integer({ min: -300, max: 300 }),
     dy: fc.integer({ min: -300, max: 300 }),
+  }),
+  fc.record({
+    op: fc.constant('crossPage' as const),
+    pick: picks,
+    edge: fc.constantFrom(...CROSS_PAGE_EDGES),
+    from: fc.integer({ min: 1, max: 6 }),
+    to: fc.integer({ min: 0, max: 6 }),
+    height: fc.integer({ min: 20, max: 300 }),
   }),
   fc.record({
     op: fc.constant('reorder' as const),
@@ -112,6 +135,12 @@ function run(store: EditorStore, op: Op): void {
     case 'moveElements':
       s.moveElements(pickIds(project, op.pick), op.dx, op.dy);
       break;
+    case 'crossPage':
+      s.updateElements(pickIds(project, op.pick), {
+        config: { crossPageEdge: op.edge, crossPageFrom: op.from, crossPageTo: op.to },
+        commonStyle: { height: op.height },
+      });
+      break;
     case 'reorder': {
       const [id] = pickIds(project, [op.pick]);
       if (id) s.reorder(id, op.direction);
@@ -163,7 +192,34 @@ function checkInvariants(store: EditorStore): void {
   expect(undoDepth).toBeLessThanOrEqual(HISTORY_LIMIT);
   expect(canUndo).toBe(undoDepth > 0);
   expect(canRedo).toBe(redoDepth > 0);
-  expect(deriveStampLocations(project)).toHaveLength(project.pages.length * groups.length);
+  const stamps = deriveStampLocations(project);
+  expect(stamps.filter((stamp) => !stamp.slice)).toHaveLength(project.pages.length * groups.length);
+  // A cross-page seal: one slice per page of its range (per edge), each inside its page, the
+  // slices of one edge tiling the whole image; or none when it cannot be stamped, which the
+  // template checks then report.
+  const checks = validateTemplate(project);
+  for (const page of project.pages) {
+    for (const element of page.elements.filter((e) => e.elName === 'crosspage')) {
+      const slices = stamps.filter((stamp) => stamp.elementUuid === element.uuid);
+      const { first, last } = crossPageRange(element, project.pages.length);
+      const edges = element.config.crossPageEdge === 'both' ? 2 : 1;
+      if (slices.length === 0) {
+        expect(checks.some((c) => c.elementUuids.includes(element.uuid))).toBe(true);
+        continue;
+      }
+      expect(slices).toHaveLength((last - first + 1) * edges);
+      expect(element.commonStyle.rotate).toBe(0);
+      for (const stamp of slices) {
+        const size = project.pages[stamp.page - 1]!.config;
+        expect(stamp.x - stamp.width / 2).toBeGreaterThanOrEqual(-0.01);
+        expect(stamp.y - stamp.height / 2).toBeGreaterThanOrEqual(-0.01);
+        expect(stamp.x + stamp.width / 2).toBeLessThanOrEqual(size.width + 0.01);
+        expect(stamp.y + stamp.height / 2).toBeLessThanOrEqual(size.height + 0.01);
+      }
+      const covered = slices.reduce((sum, stamp) => sum + stamp.slice!.width, 0);
+      expect(covered).toBeCloseTo(edges, 9);
+    }
+  }
   const alive = new Set(ids(project));
   expect(selection.every((id) => alive.has(id))).toBe(true);
   expect(alive.size).toBe(ids(project).length); // uuids unique

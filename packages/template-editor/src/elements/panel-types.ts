@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { ElementPatch, TemplateElement } from '../core';
 
 /**
@@ -14,3 +15,10 @@ export interface ElementPanelProps {
   /** Merges `patch` into the field: one `updateElements` call, so one undo step. */
   update(patch: ElementPatch): void;
 }
+
+/**
+ * A kind's property panel. `fixedGeometry`: the kind places and sizes its fields itself (the panel
+ * sets what may change, the store pins the rest), so the properties panel leaves out the shared
+ * geometry (position, size, rotation, layer).
+ */
+export type ElementPanel = ComponentType<ElementPanelProps> & { fixedGeometry?: boolean };

@@ -9,8 +9,11 @@ export type FieldRole = 'fill' | 'sign';
  * and PDF writer live beside it and are imported by `react` and `pdf`, never by `core`.
  */
 export interface ElementKindModel {
+  /** The kind, as stored in `elName`. */
   kind: ElementKind;
+  /** The kind's name in the toolbox, in English and Chinese. */
   label: LocalizedText;
+  /** Whether a party fills or signs fields of this kind. */
   role: FieldRole;
   /** The fields a new element of this kind starts with on a page of the given size. */
   defaults(page: PageConfig): ElementInit;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ElementKind } from '../core';
+import { CrossPageView } from './crosspage/view';
 import { DateView } from './date/view';
 import { ImageView } from './image/view';
 import { SealView } from './seal/view';
@@ -14,4 +15,5 @@ export const ELEMENT_VIEWS: Readonly<Record<ElementKind, ComponentType<ElementVi
   image: ImageView,
   seal: SealView,
   signature: SignatureView,
+  crosspage: CrossPageView,
 };

@@ -49,12 +49,18 @@ const MESSAGES: Record<PdfErrorCode, LocalizedText> = {
 
 /** An error of the PDF module: a stable `code`, and a message in English and Chinese. */
 export class PdfError extends Error {
+  /** Always `'PdfError'`. */
   override readonly name = 'PdfError';
+  /** What went wrong, stable for programs to test. */
   readonly code: PdfErrorCode;
+  /** The message for `code` in English and Chinese, without `detail`. */
   readonly messages: LocalizedText;
   /** What the error is about, e.g. the field whose value is too long. */
   readonly detail: string | undefined;
 
+  /**
+   * Makes the error of `code`; the `message` is the English text, followed by `detail` when given.
+   */
   constructor(code: PdfErrorCode, detail?: string, options?: { cause?: unknown }) {
     const messages = MESSAGES[code];
     super(detail ? `${messages.en} (${detail})` : messages.en, options);
@@ -63,6 +69,7 @@ export class PdfError extends Error {
     this.detail = detail;
   }
 
+  /** The message in the user's language, followed by `detail` when given. */
   localizedMessage(locale: Locale): string {
     const text = this.messages[locale];
     return this.detail ? `${text}（${this.detail}）` : text;

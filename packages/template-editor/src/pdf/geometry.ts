@@ -10,15 +10,21 @@ import { PDFArray, PDFName, PDFNumber, degrees, type PDFPage, type Rotation } fr
 
 /** A rectangle in PDF user space, normalised so that `x0 < x1` and `y0 < y1`. */
 export interface UserRect {
+  /** Left edge. */
   x0: number;
+  /** Bottom edge. */
   y0: number;
+  /** Right edge. */
   x1: number;
+  /** Top edge. */
   y1: number;
 }
 
 /** A point in PDF user space. */
 export interface UserPoint {
+  /** Distance to the right of the user-space origin. */
   x: number;
+  /** Distance above the user-space origin. */
   y: number;
 }
 
@@ -26,6 +32,7 @@ export interface UserPoint {
 export interface PageFrame {
   /** Displayed width in points (after cropping and rotation). */
   width: number;
+  /** Displayed height in points (after cropping and rotation). */
   height: number;
   /** The page's `/Rotate`, normalised to 0, 90, 180 or 270 (clockwise, as PDF defines it). */
   rotate: 0 | 90 | 180 | 270;
@@ -46,8 +53,11 @@ export interface PageFrame {
 export interface DisplayedBox {
   /** Centre in displayed points from the top-left corner. */
   x: number;
+  /** Centre's distance from the top edge, in displayed points. */
   y: number;
+  /** Width of the unrotated box, in points. */
   width: number;
+  /** Height of the unrotated box, in points. */
   height: number;
   /** Degrees clockwise about the centre, as the reader sees it. */
   rotate: number;
@@ -59,10 +69,15 @@ export interface DisplayedBox {
  * the drawing `rotate` counter-clockwise.
  */
 export interface PlacedBox {
+  /** User-space x of the corner the drawing turns about. */
   x: number;
+  /** User-space y of the corner the drawing turns about. */
   y: number;
+  /** Width to draw, in points. */
   width: number;
+  /** Height to draw, in points. */
   height: number;
+  /** Counter-clockwise turn about (`x`, `y`), as pdf-lib takes it. */
   rotate: Rotation;
 }
 
@@ -143,6 +158,27 @@ export function placeBox(frame: PageFrame, box: DisplayedBox): PlacedBox {
     height: box.height,
     rotate: degrees(frame.userAngle(box.rotate)),
   };
+}
+
+/**
+ * The user-space rectangle that a displayed box covers, for clipping (a cross-page seal's slice):
+ * exact for a box turned by a multiple of 90° as displayed, since pages turn by quarter turns too;
+ * for any other angle, the smallest user-space rectangle holding the turned box. `renderContractPdf`
+ * and the signing service clip through this, so that both cut a slice at the same place.
+ */
+export function clipRect(frame: PageFrame, box: DisplayedBox): UserRect {
+  const corners = [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([sx, sy]) => {
+    const displayed = turnAbout(box, (sx! * box.width) / 2, (sy! * box.height) / 2);
+    return frame.toUser(displayed.x, displayed.y);
+  });
+  const xs = corners.map((corner) => corner.x);
+  const ys = corners.map((corner) => corner.y);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
 /**

@@ -2,6 +2,8 @@
  * `@esign/template-editor/pdf`: contract PDFs in (pdf.js) and out (pdf-lib), in browsers and in
  * Node. All coordinates outside this module are displayed-page points from the top-left corner;
  * `geometry.ts` alone converts them to PDF user space (page rotation, CropBox origin).
+ *
+ * @module @esign/template-editor/pdf
  */
 export * from './opening';
 export { renderPdfPageImage, MAX_PAGE_IMAGE_PIXELS, type PdfPageImageTask } from './raster';
@@ -14,6 +16,7 @@ export {
   pageFrame,
   frameOf,
   placeBox,
+  clipRect,
   type PageFrame,
   type DisplayedBox,
   type PlacedBox,

@@ -19,10 +19,13 @@ export type PdfSource = string | Uint8Array | ArrayBuffer | Blob;
 
 /** A page's displayed size in points: its CropBox, turned by its /Rotate. */
 export interface PdfPageSize {
+  /** Displayed width in points. */
   width: number;
+  /** Displayed height in points. */
   height: number;
 }
 
+/** Options of `loadPdf` and `createProjectFromPdf`. */
 export interface LoadPdfOptions {
   /** Stops the download and the parsing; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -32,6 +35,7 @@ export interface LoadPdfOptions {
 
 /** An open PDF document. Call `destroy()` when done with it. */
 export interface LoadedPdf {
+  /** How many pages the document has. */
   pageCount: number;
   /** Each page's displayed size, in page order. */
   pages: readonly PdfPageSize[];

@@ -28,6 +28,11 @@ export type Drawing =
       opacity: number;
       /** `contain` keeps the picture's proportions inside the box; `fill` covers the box exactly. */
       fit: 'contain' | 'fill';
+      /**
+       * What the picture is cut to, if anything: only the part inside this box is drawn (a
+       * cross-page seal's slice: the whole seal placed so that its slice falls in the box).
+       */
+      clip?: DisplayedBox;
     }
   | {
       kind: 'frame';
@@ -50,8 +55,12 @@ export interface PlanContext {
   values: Readonly<Record<string, string | Uint8Array>>;
   /** Seal images by `sealId`. */
   seals: Readonly<Record<string, Uint8Array>>;
-  /** Each seal element's stamp location, by element `uuid`. */
-  stamps: ReadonlyMap<string, StampLocation>;
+  /**
+   * Each seal element's stamp locations, by element `uuid`, as `deriveStampLocations` orders them:
+   * one for a seal, one per slice for a cross-page seal (on the pages of its range, which need not
+   * include the page that stores the element).
+   */
+  stamps: ReadonlyMap<string, readonly StampLocation[]>;
   documentFonts: DocumentFonts;
   images: DocumentImages;
 }
@@ -63,7 +72,8 @@ export interface PlanContext {
 export interface ElementPdfWriter {
   /**
    * What `element`, on page `page` (0-based), puts there, in drawing order: nothing when it has
-   * nothing to show (an empty field, a seal not yet signed). Embeds its images and records the
+   * nothing to show (an empty field, a seal not yet signed). Each drawing says its own page: a
+   * cross-page seal, stored on one page, draws a slice on every page of its range. Embeds its images and records the
    * characters of its text through `context`, so that fonts are subset after every element is
    * planned; draws nothing itself.
    */

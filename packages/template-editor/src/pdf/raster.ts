@@ -14,7 +14,9 @@ const MAX_CANVAS_SIDE = 32_767;
 
 /** A page being drawn: its canvas when done; `cancel()` stops it (the promise then rejects). */
 export interface PdfPageImageTask {
+  /** Resolves to the drawn canvas; rejects when cancelled or when drawing fails. */
   promise: Promise<HTMLCanvasElement>;
+  /** Stops drawing the page. */
   cancel(): void;
 }
 

@@ -3,14 +3,18 @@
  * PDF never downloads it.
  *
  * - Node: pdf.js's legacy build, which parses on the calling thread by itself; nothing to set up.
- * - Browsers: a module worker made from pdfjs-dist's own worker file. The expression
- *   `new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url))` stays verbatim
- *   in the built library, and the host's bundler resolves it: Vite (dev, build, Storybook)
- *   resolves the bare specifier and bundles the worker. When it cannot (another bundler that
- *   leaves the URL as it is, a CDN on another origin without CORS, a strict CSP), the worker
- *   fails to start and pdf.js runs on the main thread instead, from the same worker module
- *   loaded with a plain dynamic import that every bundler understands. Slower on big documents,
- *   never broken.
+ * - Browsers: a module worker on pdfjs-dist's own worker file, whose address is the one expression
+ *   `new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url)`, kept verbatim in the built
+ *   library for the host's bundler to resolve (Vite copies the file into the build and puts its
+ *   address there; so do other bundlers that handle `new URL(…, import.meta.url)` assets). It is
+ *   deliberately not written inside `new Worker(…)`, where bundlers would bundle a worker entry
+ *   of their own beside the fallback's copy. When the worker cannot start (a CSP without
+ *   `worker-src`, a browser without module workers, an address the bundler left as it is), pdf.js
+ *   runs on the main thread instead, from the same worker module: slower on big documents, never
+ *   broken. A Vite production build has resolved the address, so the fallback imports that same
+ *   file and the build holds the worker once; everywhere else (Vite's dev server, which leaves the
+ *   address of a pre-bundled package unresolved, and bundlers that do not resolve it) the fallback
+ *   is a plain dynamic import of the module, which every bundler understands.
  * - The host may instead name the worker file or hand over a worker (`configurePdfJs`).
  *
  * See CONTEXT.md for why.
@@ -132,24 +136,30 @@ async function startWorker(): Promise<PDFWorker | null> {
     return null;
   }
   const { workerPort, workerSrc } = options;
+  // One expression names the worker file for both the worker and the fallback below: a bundler
+  // sees a single asset, not a worker entry plus a dynamic import (two copies of ~1.1 MB).
+  const own = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url);
   const port = workerPort
     ? Promise.resolve(workerPort)
-    : started(() =>
-        workerSrc
-          ? moduleWorker(workerSrc)
-          : new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url), {
-              type: 'module',
-            }),
-      );
+    : started(() => (workerSrc ? moduleWorker(workerSrc) : new Worker(own, { type: 'module' })));
   const pdfjs = await importPdfJs();
   const ready = await port;
   if (ready) {
     mode = 'worker';
     return pdfjs.PDFWorker.create({ port: ready });
   }
-  // pdf.js looks for `globalThis.pdfjsWorker`, which this module sets, and then parses on the
-  // main thread.
-  await import('pdfjs-dist/build/pdf.worker.min.mjs');
+  // pdf.js looks for `globalThis.pdfjsWorker`, which the worker module sets, and then parses on
+  // the main thread.
+  // Only a Vite production build sets `import.meta.env.PROD` to true: Vite replaces
+  // `import.meta.env` with constants, this test folds and the branch not taken is dropped. Vite
+  // has then resolved `own` to the file it copied into the build: import that very file, and the
+  // static import below, with its second copy of the worker, leaves the build. (Kept inline: a
+  // bundler folds the test here, not through a function.)
+  if ((import.meta as ImportMeta & { env?: { PROD?: boolean } }).env?.PROD === true) {
+    await import(/* @vite-ignore */ /* webpackIgnore: true */ own.href);
+  } else {
+    await import('pdfjs-dist/build/pdf.worker.min.mjs');
+  }
   mode = 'main-thread';
   return null;
 }

@@ -1,3 +1,4 @@
+import { crossPagePdf } from '../elements/crosspage/pdf';
 import { datePdf } from '../elements/date/pdf';
 import { imagePdf } from '../elements/image/pdf';
 import { sealPdf } from '../elements/seal/pdf';
@@ -13,4 +14,5 @@ export const ELEMENT_PDF_WRITERS: Readonly<Record<ElementKind, ElementPdfWriter>
   image: imagePdf,
   seal: sealPdf,
   signature: signaturePdf,
+  crosspage: crossPagePdf,
 };

@@ -1,6 +1,7 @@
 import {
+  forwardRef,
+  startTransition,
   useCallback,
-  useDeferredValue,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
@@ -46,15 +47,19 @@ import { createViewStore } from './view';
 
 /** What a host can do with a mounted editor through its ref. */
 export interface TemplateEditorHandle {
+  /** Takes back the last step, as the toolbar's undo does. */
   undo(): void;
+  /** Makes again the last step undone, as the toolbar's redo does. */
   redo(): void;
   /** The template as the platform stores it (derived lists included). */
   getProject(): TemplateProject;
+  /** Where each seal of the current template is stamped (`deriveStampLocations`). */
   getStampLocations(): StampLocation[];
   /** The headless store, for anything the handle does not cover. */
   store: EditorStore;
 }
 
+/** Props of `<TemplateEditor>`. */
 export interface TemplateEditorProps {
   /** Controlled: the template to show; pass back what `onChange` gives. */
   value?: unknown;
@@ -64,6 +69,7 @@ export interface TemplateEditorProps {
   onChange?: (project: TemplateProject) => void;
   /** Called when the author saves (toolbar button or Ctrl+S). */
   onSave?: (project: TemplateProject) => void;
+  /** The language of the editor's labels and of new fields' titles; default 'en'. */
   locale?: Locale;
   /** 'design' (default): authors place fields; 'fill': `party` fills its fields; 'preview': read-only. */
   mode?: EditorMode;
@@ -79,8 +85,14 @@ export interface TemplateEditorProps {
   pdf?: PdfSource | LoadedPdf;
   /** The seals a signer may place; seal fields show the chosen one. */
   seals?: readonly SealOption[];
+  /** Class names added to the editor's root element. */
   className?: string;
+  /** Inline style of the editor's root element (give it a height). */
   style?: CSSProperties;
+  /**
+   * Receives the `TemplateEditorHandle` of the mounted editor (forwarded with `forwardRef`, so on
+   * React 18 as on 19).
+   */
   ref?: Ref<TemplateEditorHandle>;
 }
 
@@ -101,8 +113,20 @@ const NO_SEALS: readonly SealOption[] = [];
  * The template editor: pages drawn with Konva, fields for parties A–J, seals on every page, undo
  * and redo, in English or Chinese. Controlled (`value` + `onChange`) or uncontrolled
  * (`defaultValue`). It keeps to its own root: no global CSS, no shared i18next, no shared state.
+ * Its `ref` receives a `TemplateEditorHandle`.
  */
-export function TemplateEditor(props: TemplateEditorProps) {
+export const TemplateEditor = forwardRef<TemplateEditorHandle, TemplateEditorProps>(
+  function TemplateEditor(props, ref) {
+    return <EditorRoot {...props} handle={ref} />;
+  },
+);
+
+/** The editor's props with its handle's ref as a plain prop (React 18 keeps `ref` out of props). */
+interface EditorRootProps extends Omit<TemplateEditorProps, 'ref'> {
+  handle: Ref<TemplateEditorHandle>;
+}
+
+function EditorRoot(props: EditorRootProps) {
   const { locale = 'en', mode = 'design', seals = NO_SEALS, className, style } = props;
   // Without a template of its own, the editor's template is made from its PDF.
   const [followsPdf] = useState(
@@ -248,7 +272,7 @@ function pdfErrorMessage(error: unknown, locale: Locale, t: EditorContextValue['
   return error instanceof PdfError ? error.localizedMessage(locale) : t('pdf.unknown');
 }
 
-interface LoadedEditorProps extends TemplateEditorProps {
+interface LoadedEditorProps extends EditorRootProps {
   locale: Locale;
   mode: EditorMode;
   seals: readonly SealOption[];
@@ -269,7 +293,7 @@ function LoadedEditor({
   onSave,
   className,
   style,
-  ref,
+  handle,
   lastEmitted,
   pdfDocument,
 }: LoadedEditorProps) {
@@ -335,7 +359,7 @@ function LoadedEditor({
   );
 
   useImperativeHandle(
-    ref,
+    handle,
     () => ({
       undo: () => store.getState().undo(),
       redo: () => store.getState().redo(),
@@ -390,7 +414,10 @@ function LoadedEditor({
 
   // The canvas comes first: the panels render right after, in a transition React may interrupt,
   // so that the first page is on screen sooner (a 300-page contract has 60 thumbnails to lay out).
-  const panelsReady = useDeferredValue(true, false);
+  // (State set in a transition: `useDeferredValue(true, false)` would do on React 19, but React 18
+  // ignores its initial value.)
+  const [panelsReady, setPanelsReady] = useState(false);
+  useEffect(() => startTransition(() => setPanelsReady(true)), []);
 
   return (
     <div

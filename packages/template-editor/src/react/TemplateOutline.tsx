@@ -3,8 +3,11 @@ import { deriveStampLocations, type EditorStore, type Locale } from '../core';
 import { createEditorI18n } from '../i18n';
 import { useEditorState } from './hooks';
 
+/** Props of `<TemplateOutline>`. */
 export interface TemplateOutlineProps {
+  /** The editor store whose template is outlined. */
   store: EditorStore;
+  /** The language of the outline's labels; default 'en'. */
   locale?: Locale;
 }
 

@@ -5,10 +5,15 @@ import { nextZoom } from './view';
 
 /** The keys of a keyboard event that shortcuts look at. */
 export interface KeyInput {
+  /** The key's value, as `KeyboardEvent.key` gives it (e.g. 'z', 'Delete', 'ArrowLeft'). */
   key: string;
+  /** Whether Control was held. */
   ctrlKey: boolean;
+  /** Whether Command (macOS) or the Windows key was held. */
   metaKey: boolean;
+  /** Whether Shift was held. */
   shiftKey: boolean;
+  /** Whether Alt (Option) was held. */
   altKey: boolean;
 }
 
@@ -17,6 +22,7 @@ export interface KeyInput {
  * Toolbar buttons, shortcuts and menus are all derived from this one list.
  */
 export interface EditorAction {
+  /** The action's id, e.g. 'undo'. */
   name: string;
   /** i18n key of the label (and the button's accessible name). */
   label: string;
@@ -24,10 +30,16 @@ export interface EditorAction {
   icon: string;
   /** The shortcut as shown in tooltips, e.g. 'Ctrl+Z'. */
   shortcut?: string;
+  /** Whether a key press triggers it. */
   keyTest?(event: KeyInput): boolean;
   /** Which modes offer it. */
   modes: readonly ('design' | 'fill' | 'preview')[];
+  /** Whether it applies to the editor's current state (a disabled button otherwise). */
   enabled(state: EditorState): boolean;
+  /**
+   * Does it, in the editor of `context`; `viewport` is the size of the canvas area, for zooming to
+   * fit.
+   */
   perform(context: EditorContextValue, viewport?: { width: number; height: number }): void;
 }
 
@@ -181,6 +193,10 @@ function layer(
 const redoKey = (event: KeyInput) =>
   modKey('z', true)(event) || (event.ctrlKey && !event.shiftKey && event.key.toLowerCase() === 'y');
 
+/**
+ * Every action of the editor: undo and redo, copy, paste, duplicate, delete, selection, moves by
+ * the arrow keys, zoom and fit, alignment, distribution and paint order.
+ */
 export const ACTIONS: readonly EditorAction[] = [
   history('undo', '↶', 'Ctrl+Z', modKey('z'), 'announce.undone'),
   history('redo', '↷', 'Ctrl+Shift+Z', redoKey, 'announce.redone'),

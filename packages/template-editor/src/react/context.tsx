@@ -10,8 +10,11 @@ export type EditorMode = 'design' | 'fill' | 'preview';
 
 /** A seal a signer may place: shown in seal fields when chosen. */
 export interface SealOption {
+  /** The seal's id, stored in a seal field's `previewConfig.sealId` when chosen. */
   id: string;
+  /** The seal's name, shown to the signer. */
   name: string;
+  /** A URL (or data URL) of the seal's image. */
   imageUrl: string;
 }
 

@@ -146,6 +146,15 @@ const PATHS = {
       <path d="m8 5 .9 1.85 2.05.3-1.48 1.44.35 2.04L8 9.67l-1.82.96.35-2.04-1.48-1.44 2.05-.3z" />
     </>
   ),
+  // A seal straddling the edge between two pages
+  crosspage: (
+    <>
+      <path d="M9.5 2v12" />
+      <path d="M3 2h6.5M3 14h6.5M3 2v12" />
+      <path d="M9.5 4.5a3.5 3.5 0 0 1 0 7" />
+      <path d="M9.5 4.5a3.5 3.5 0 0 0 0 7" strokeDasharray="1.5 1.5" />
+    </>
+  ),
   signature: (
     <>
       <path d="M2 13.5h12" />

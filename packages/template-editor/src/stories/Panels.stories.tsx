@@ -10,6 +10,7 @@ import { PanelHarness } from './PanelHarness';
 
 const meta = {
   title: 'Editor/Panels',
+  tags: ['autodocs'],
   component: PanelHarness,
   args: { locale: 'en', project: leaseTemplate(), children: null },
   argTypes: {

@@ -72,18 +72,22 @@ export function manyPagesTemplate(count: number): TemplateProject {
 
 /** One page holding `count` small fields in a grid. */
 export function stressTemplate(count: number): TemplateProject {
-  const columns = 20;
+  // 500 fields: 20 columns of 26 × 30; more: a denser grid that still fits one A4 page
+  // (2,000: 40 columns × 50 rows of 13 × 15).
+  const dense = count > 500;
+  const columns = dense ? 40 : 20;
+  const [stepX, stepY, width, height] = dense ? [14.5, 16.5, 13, 15] : [29, 33, 26, 30];
   const elements = Array.from({ length: count }, (_, index) => ({
     uuid: `f-${index}`,
     elName: index % 5 === 4 ? 'date' : 'text',
     title: `F${index + 1}`,
     config: { party: index % 2 === 0 ? 'A' : 'B' },
     commonStyle: {
-      left: 8 + (index % columns) * 29,
-      top: 8 + Math.floor(index / columns) * 33,
-      width: 26,
-      height: 30,
-      fontSize: 8,
+      left: 8 + (index % columns) * stepX,
+      top: 8 + Math.floor(index / columns) * stepY,
+      width,
+      height,
+      fontSize: dense ? 6 : 8,
     },
   }));
   return createEditorStore({ name: 'Stress', pages: [{ uuid: 'stress', elements }] }).getState()

@@ -353,3 +353,34 @@ export function listImages(bytes: Uint8Array): Promise<{ page: number; object: n
       .map((cells) => ({ page: Number(cells[0]), object: Number(cells[10]) }));
   });
 }
+
+/** The columns of `raster` from `from` to `to` points, as a raster of their own. */
+export function columns(raster: Raster, from: number, to: number): Raster {
+  const k = raster.pixelsPerPoint;
+  const x0 = Math.max(0, Math.floor(from * k));
+  const x1 = Math.min(raster.width, Math.ceil(to * k));
+  const width = x1 - x0;
+  const data = new Uint8Array(width * raster.height * 3);
+  for (let y = 0; y < raster.height; y++) {
+    const row = (y * raster.width + x0) * 3;
+    data.set(raster.data.subarray(row, row + width * 3), y * width * 3);
+  }
+  return { width, height: raster.height, pixelsPerPoint: k, data };
+}
+
+/**
+ * Ink bounds of the left or right half of the page, in points of the whole page: where a
+ * cross-page seal's slice on that edge lies.
+ */
+export function inkOnHalf(
+  raster: Raster,
+  half: 'left' | 'right',
+  coverage: (r: number, g: number, b: number) => number,
+): InkBounds | undefined {
+  const width = raster.width / raster.pixelsPerPoint;
+  const from = half === 'left' ? 0 : width / 2;
+  const ink = inkBounds(columns(raster, from, half === 'left' ? width / 2 : width), coverage);
+  if (!ink) return undefined;
+  const shift = Math.floor(from * raster.pixelsPerPoint) / raster.pixelsPerPoint;
+  return { ...ink, left: ink.left + shift, right: ink.right + shift, x: ink.x + shift };
+}

@@ -5,6 +5,7 @@
 import type { Draft } from 'immer';
 import { ELEMENT_KINDS, type ElementKind } from '../constants';
 import { ProjectValidationError, issue, type Locale } from '../errors';
+import { pinCrossPage } from '../crossPage';
 import { checkElement, createElement, mergeElement, newId } from '../factory';
 import { boundsOf, clampMove, type Bounds } from '../geometry';
 import type { ElementPatch, TemplateElement, TemplateProject } from '../model';
@@ -146,6 +147,8 @@ export const createElementsSlice: EditorSlice<
       title: init.title ?? newTitle(shared.locale, current, kind, taken),
       commonStyle: { ...inherited, ...init.commonStyle },
     });
+    if (kind === 'crosspage')
+      pinCrossPage(element, current.pages[pageIndex]!.config, current.pages);
     if (kind !== 'seal') {
       shared.commit(
         'addElement',

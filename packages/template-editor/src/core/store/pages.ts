@@ -1,8 +1,10 @@
 /**
  * The pages slice: the document itself, its pages and the template's own fields (name, title, …).
  */
+import type { Draft } from 'immer';
+import { shiftCrossPageRange } from '../crossPage';
 import { createPage } from '../factory';
-import type { ProjectPatch } from '../model';
+import type { ProjectPatch, TemplateElement, TemplatePage } from '../model';
 import { pageSchema, projectSchema } from '../schema';
 import { sealCopyFor } from '../seals';
 import { pageIndexOf, validOrThrow, type EditorSlice } from './shared';
@@ -41,6 +43,8 @@ export const createPagesSlice: EditorSlice<
         ? current.pages.length
         : Math.min(Math.max(index, 0), current.pages.length);
     commit('addPage', (draft) => {
+      for (const element of crossPageSeals(draft.pages))
+        shiftCrossPageRange(element.config, at + 1, 1);
       draft.pages.splice(at, 0, page);
     });
     return page.uuid;
@@ -55,8 +59,21 @@ export const createPagesSlice: EditorSlice<
         ? createPage({ width: current.width, height: current.height })
         : null;
     commit('removePage', (draft) => {
+      // A cross-page seal stored on the page removed moves to a page that stays: it belongs to
+      // the document's pages, not to the one that holds it.
+      const doomed = draft.pages[index]!;
+      const homeless = doomed.elements.filter((element) => element.elName === 'crosspage');
+      for (const element of crossPageSeals(draft.pages))
+        shiftCrossPageRange(element.config, index + 1, -1);
       draft.pages.splice(index, 1);
       if (blank) draft.pages.push(blank);
+      if (homeless.length > 0) {
+        const home = draft.pages[Math.min(index, draft.pages.length - 1)]!;
+        for (const element of homeless) {
+          element.commonStyle.zIndex = home.elements.length + 1;
+          home.elements.push(element);
+        }
+      }
     });
     afterRemoval();
   },
@@ -108,3 +125,8 @@ export const createPagesSlice: EditorSlice<
     });
   },
 });
+
+/** Every cross-page seal of the document, wherever it is stored. */
+function crossPageSeals(pages: Draft<TemplatePage>[]): Draft<TemplateElement>[] {
+  return pages.flatMap((page) => page.elements.filter((element) => element.elName === 'crosspage'));
+}

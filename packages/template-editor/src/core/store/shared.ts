@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type * as z from 'zod/mini';
 import { HISTORY_LIMIT } from '../constants';
 import { ProjectValidationError, type Locale } from '../errors';
+import { pinCrossPage } from '../crossPage';
 import { createPage } from '../factory';
 import type { TemplateElement, TemplatePage, TemplateProject } from '../model';
 import { parseProject } from '../project';
@@ -118,7 +119,16 @@ export function createShared(
     pruneSelection,
 
     commit(label, recipe, extra = {}) {
-      const [next, patches, inversePatches] = immer.produceWithPatches(get().project, recipe);
+      const base = get().project;
+      const [next, patches, inversePatches] = immer.produceWithPatches(
+        base,
+        hasCrossPage(base)
+          ? (draft: Draft<TemplateProject>) => {
+              recipe(draft);
+              pinCrossPageSeals(draft);
+            }
+          : recipe,
+      );
       if (patches.length === 0) {
         if (Object.keys(extra).length > 0) set(extra);
         return false;
@@ -214,4 +224,23 @@ export function uniqueTitle(project: TemplateProject, wanted: string, taken?: Se
 /** Every element title in the project, for `uniqueTitle` over several new elements. */
 export function takenTitles(project: TemplateProject): Set<string> {
   return new Set(project.pages.flatMap((page) => page.elements.map((element) => element.title)));
+}
+
+/** Whether any page holds a cross-page seal (a scan of frozen plain objects: no drafts made). */
+export function hasCrossPage(project: TemplateProject): boolean {
+  return project.pages.some((page) => page.elements.some((e) => e.elName === 'crosspage'));
+}
+
+/**
+ * Pins every cross-page seal after a change (`pinCrossPage`): flush with its edge, unturned, on
+ * every page of its range. Every command commits through it, so a move, an alignment, a resize or
+ * a page of another size can never leave a slice off its page.
+ */
+export function pinCrossPageSeals(draft: Draft<TemplateProject>): void {
+  const pages = draft.pages;
+  for (const page of pages) {
+    for (const element of page.elements) {
+      if (element.elName === 'crosspage') pinCrossPage(element, page.config, pages);
+    }
+  }
 }

@@ -30,7 +30,9 @@ export type ReorderDirection = 'up' | 'down' | 'top' | 'bottom';
 export interface HistoryEntry {
   /** The command that made the step (or the label given to `batch`). */
   label: string;
+  /** The immer patches that redo the step. */
   patches: Patch[];
+  /** The immer patches that undo the step. */
   inversePatches: Patch[];
 }
 
@@ -39,18 +41,26 @@ export type InheritedStyle = Partial<
   Pick<ElementStyle, 'fontFamily' | 'fontSize' | 'lineHeight' | 'textAlign' | 'color'>
 >;
 
+/**
+ * The editor store's state: the project, selection and history status, and the commands that change
+ * them (each one undoable step unless said otherwise).
+ */
 export interface EditorState {
   /** The template being edited. Frozen: change it only through the commands. */
   project: TemplateProject;
   /** Uuids of the selected elements. Not part of history. */
   selection: string[];
+  /** Whether there is a step to undo. */
   canUndo: boolean;
+  /** Whether there is a step to redo. */
   canRedo: boolean;
   /** How many steps undo and redo can take. */
   undoDepth: number;
+  /** How many steps redo can take. */
   redoDepth: number;
   /** The label of the step undo would take back, or null. */
   undoLabel: string | null;
+  /** The label of the step redo would make again, or null. */
   redoLabel: string | null;
   /** Copies of the elements last copied, for `paste`. */
   clipboard: readonly TemplateElement[];
@@ -102,7 +112,9 @@ export interface EditorState {
   setParticipants(list: readonly Participant[]): void;
   /** Changes the template's own fields (name, title, description, …). */
   updateProject(patch: ProjectPatch): void;
+  /** Takes back the last step, if any; the selection keeps only elements that still exist. */
   undo(): void;
+  /** Makes again the last step undone, if any. */
   redo(): void;
   /**
    * Runs several commands as one history step (a drag, a multi-field edit). If `fn` throws, every
@@ -115,8 +127,10 @@ export interface EditorState {
   reset(project: unknown): void;
 }
 
+/** An editor store (`createEditorStore`): a zustand vanilla store of `EditorState`. */
 export type EditorStore = StoreApi<EditorState>;
 
+/** Options of `createEditorStore`. */
 export interface EditorStoreOptions {
   /** How many steps history keeps (default `HISTORY_LIMIT`, 100). */
   historyLimit?: number;

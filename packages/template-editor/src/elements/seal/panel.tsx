@@ -1,38 +1,13 @@
 import { useEditor } from '../../react/context';
-import { SelectField } from '../../react/panels/controls';
 import type { ElementPanelProps } from '../panel-types';
+import { SealChoice } from './SealChoice';
 
-/**
- * A seal field's own properties: the seal it previews (one of the host's seals; an id the host no
- * longer lists stays a choice, shown as unknown) and that seal's picture.
- */
-export function SealPanel({ element, id, update }: ElementPanelProps) {
-  const { t, seals } = useEditor();
-  const preview = element.previewConfig;
-  const chosenSeal = seals.find((seal) => seal.id === preview.sealId);
+/** A seal field's own properties: the seal it previews and that seal's picture. */
+export function SealPanel(props: ElementPanelProps) {
+  const { t } = useEditor();
   return (
     <>
-      <SelectField
-        id={`${id}-seal`}
-        label={t('properties.seal')}
-        value={preview.sealId}
-        options={[
-          { value: '', label: t('properties.noSeal') },
-          ...seals.map((seal) => ({ value: seal.id, label: seal.name })),
-          ...(preview.sealId && !chosenSeal
-            ? [
-                {
-                  value: preview.sealId,
-                  label: t('properties.unknownSeal', { id: preview.sealId }),
-                },
-              ]
-            : []),
-        ]}
-        apply={(sealId) => update({ previewConfig: { sealId } })}
-      />
-      {chosenSeal?.imageUrl ? (
-        <img className="esign-te__seal-preview" src={chosenSeal.imageUrl} alt={chosenSeal.name} />
-      ) : null}
+      <SealChoice {...props} />
       <p className="esign-te__note">{t('properties.allPages')}</p>
     </>
   );

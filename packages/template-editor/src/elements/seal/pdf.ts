@@ -1,4 +1,4 @@
-import type { ElementPdfWriter } from '../../pdf/plan';
+import type { Drawing, ElementPdfWriter } from '../../pdf/plan';
 
 /**
  * A seal stamps the signer's seal image at exactly its stamp location (centre, size and rotation
@@ -6,14 +6,22 @@ import type { ElementPdfWriter } from '../../pdf/plan';
  */
 export const sealPdf: ElementPdfWriter = {
   async plan(element, page, context) {
-    const stamp = context.stamps.get(element.uuid);
-    if (!stamp?.sealId) return [];
-    const bytes = context.seals[stamp.sealId];
-    if (!bytes) return [];
-    const image = await context.images.embed(bytes, `seal ${stamp.sealId}`);
-    const { x, y, width, height, rotate } = stamp;
-    return [
-      { kind: 'image', page, box: { x, y, width, height, rotate }, image, opacity: 1, fit: 'fill' },
-    ];
+    const out: Drawing[] = [];
+    for (const stamp of context.stamps.get(element.uuid) ?? []) {
+      if (!stamp.sealId) continue;
+      const bytes = context.seals[stamp.sealId];
+      if (!bytes) continue;
+      const image = await context.images.embed(bytes, `seal ${stamp.sealId}`);
+      const { x, y, width, height, rotate } = stamp;
+      out.push({
+        kind: 'image',
+        page: stamp.page - 1,
+        box: { x, y, width, height, rotate },
+        image,
+        opacity: 1,
+        fit: 'fill',
+      });
+    }
+    return out;
   },
 };

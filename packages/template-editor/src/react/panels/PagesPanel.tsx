@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { PARTY_COLORS, type TemplatePage } from '../../core';
+import { useCrossPageOnPage } from '../canvas/crossPage';
 import { usePdfPageImage } from '../canvas/usePdfPage';
 import { useEditor, useProjectState, useViewState } from '../context';
 import type { LoadedPdf } from '../../pdf/load';
@@ -302,6 +303,7 @@ export const PageThumb = memo(function PageThumb({
   const { width, height } = page.config;
   const { backgroundColor, backgroundImage, backgroundSize } = page.commonStyle;
   const fit = Math.min(THUMB_WIDTH / width, THUMB_HEIGHT / height);
+  const crossPage = useCrossPageOnPage(pageIndex);
   return (
     <span
       className="esign-te__thumb"
@@ -318,6 +320,8 @@ export const PageThumb = memo(function PageThumb({
       ) : null}
       <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
         {page.elements.map((element) => {
+          // A cross-page seal shows as its slices (below), wherever it is stored.
+          if (crossPage.sliced.has(element.uuid)) return null;
           const s = element.commonStyle;
           const color = PARTY_COLORS[element.config.party];
           return (
@@ -339,6 +343,25 @@ export const PageThumb = memo(function PageThumb({
             />
           );
         })}
+        {crossPage.items.flatMap((item) =>
+          item.slices.map((slice) => {
+            const color = PARTY_COLORS[item.element.config.party];
+            return (
+              <rect
+                key={`${item.element.uuid}-${slice.edge}`}
+                data-cross-page={item.element.uuid}
+                x={slice.box.x}
+                y={slice.box.y}
+                width={slice.box.width}
+                height={slice.box.height}
+                fill={color}
+                fillOpacity={0.3}
+                stroke={color}
+                strokeWidth={Math.max(width, height) / 150}
+              />
+            );
+          }),
+        )}
       </svg>
     </span>
   );

@@ -19,6 +19,7 @@ import {
   shared,
   type Option,
 } from './controls';
+import type { ElementPanel } from '../../elements/panel-types';
 import { ELEMENT_PANELS } from './kindPanels';
 
 interface Located {
@@ -131,7 +132,7 @@ function ElementSettings({ item, nameRef }: { item: Located; nameRef: Ref<HTMLIn
   const update = useUpdate([element.uuid]);
   const { config, commonStyle: style } = element;
   const kind = element.elName;
-  const KindPanel = ELEMENT_PANELS[kind];
+  const KindPanel: ElementPanel = ELEMENT_PANELS[kind];
 
   return (
     <>
@@ -142,7 +143,7 @@ function ElementSettings({ item, nameRef }: { item: Located; nameRef: Ref<HTMLIn
         <span>{t('pages.page', { number: item.pageIndex + 1 })}</span>
       </p>
       <TextField
-        ref={nameRef}
+        inputRef={nameRef}
         id={`${id}-name`}
         label={t('properties.name')}
         value={element.title}
@@ -172,44 +173,46 @@ function ElementSettings({ item, nameRef }: { item: Located; nameRef: Ref<HTMLIn
 
       <KindPanel element={element} id={id} update={update} />
 
-      <fieldset className="esign-te__group">
-        <legend>{t('properties.geometry')}</legend>
-        <div className="esign-te__row">
-          <NumberField
-            id={`${id}-x`}
-            label={t('properties.x')}
-            value={style.left}
-            apply={(left) => update({ commonStyle: { left } })}
-          />
-          <NumberField
-            id={`${id}-y`}
-            label={t('properties.y')}
-            value={style.top}
-            apply={(top) => update({ commonStyle: { top } })}
-          />
-          <NumberField
-            id={`${id}-w`}
-            label={t('properties.width')}
-            value={style.width}
-            apply={(width) => update({ commonStyle: { width } })}
-          />
-          <NumberField
-            id={`${id}-h`}
-            label={t('properties.height')}
-            value={style.height}
-            apply={(height) => update({ commonStyle: { height } })}
-          />
-        </div>
-        <div className="esign-te__row">
-          <NumberField
-            id={`${id}-r`}
-            label={t('properties.rotate')}
-            value={style.rotate}
-            apply={(rotate) => update({ commonStyle: { rotate } })}
-          />
-          <LayerOrder item={item} />
-        </div>
-      </fieldset>
+      {KindPanel.fixedGeometry ? null : (
+        <fieldset className="esign-te__group">
+          <legend>{t('properties.geometry')}</legend>
+          <div className="esign-te__row">
+            <NumberField
+              id={`${id}-x`}
+              label={t('properties.x')}
+              value={style.left}
+              apply={(left) => update({ commonStyle: { left } })}
+            />
+            <NumberField
+              id={`${id}-y`}
+              label={t('properties.y')}
+              value={style.top}
+              apply={(top) => update({ commonStyle: { top } })}
+            />
+            <NumberField
+              id={`${id}-w`}
+              label={t('properties.width')}
+              value={style.width}
+              apply={(width) => update({ commonStyle: { width } })}
+            />
+            <NumberField
+              id={`${id}-h`}
+              label={t('properties.height')}
+              value={style.height}
+              apply={(height) => update({ commonStyle: { height } })}
+            />
+          </div>
+          <div className="esign-te__row">
+            <NumberField
+              id={`${id}-r`}
+              label={t('properties.rotate')}
+              value={style.rotate}
+              apply={(rotate) => update({ commonStyle: { rotate } })}
+            />
+            <LayerOrder item={item} />
+          </div>
+        </fieldset>
+      )}
     </>
   );
 }

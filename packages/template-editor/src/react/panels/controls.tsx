@@ -7,8 +7,8 @@
 import {
   useCallback,
   useEffect,
-  useEffectEvent,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -122,7 +122,8 @@ interface DraftInputProps {
   /** Arrow Up / Down (Shift: ×10) step the value by this much and commit. */
   step?: number | undefined;
   hint?: unknown;
-  ref?: Ref<HTMLInputElement>;
+  /** The input element (a plain prop: `ref` on a function component needs React 19). */
+  inputRef?: Ref<HTMLInputElement> | undefined;
   className?: string | undefined;
   'aria-label'?: string | undefined;
 }
@@ -138,7 +139,7 @@ export function DraftInput({
   inputMode,
   step,
   hint,
-  ref,
+  inputRef,
   className,
   'aria-label': ariaLabel,
 }: DraftInputProps) {
@@ -172,7 +173,7 @@ export function DraftInput({
   };
   return (
     <input
-      ref={ref}
+      ref={inputRef}
       id={id}
       type="text"
       className={className}
@@ -202,20 +203,21 @@ export function TextField({
   value,
   apply,
   placeholder,
-  ref,
+  inputRef,
 }: {
   id: string;
   label: ReactNode;
   value: string;
   apply(text: string): void;
   placeholder?: string;
-  ref?: Ref<HTMLInputElement>;
+  /** The input element (a plain prop: `ref` on a function component needs React 19). */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const [error, run, clear] = useGuardedCommand();
   return (
     <Field id={id} label={label} error={error}>
       <DraftInput
-        ref={ref}
+        inputRef={inputRef}
         id={id}
         value={value}
         error={error}
@@ -465,15 +467,20 @@ function ColorField({
   const [ownError, setOwnError] = useState<string | null>(null);
   const [picking, setPicking] = useState<string | null>(null);
   const swatch = useRef<HTMLInputElement>(null);
-  const onPicked = useEffectEvent((color: string) => {
-    setPicking(null);
-    if (color !== value) run(() => apply(color));
+  // The latest render's handler, read by the listener below (as `useEffectEvent` would, which
+  // React 18 lacks).
+  const onPicked = useRef((_color: string) => {});
+  useLayoutEffect(() => {
+    onPicked.current = (color: string) => {
+      setPicking(null);
+      if (color !== value) run(() => apply(color));
+    };
   });
   useEffect(() => {
     const node = swatch.current;
     if (!node) return;
     // React's onChange follows every `input` event; the native `change` fires once, on close.
-    const listener = () => onPicked(node.value);
+    const listener = () => onPicked.current(node.value);
     node.addEventListener('change', listener);
     return () => node.removeEventListener('change', listener);
   }, []);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ElementKind } from '../../core';
+import { CrossPagePanel } from '../../elements/crosspage/panel';
 import { DatePanel } from '../../elements/date/panel';
 import { ImagePanel } from '../../elements/image/panel';
 import type { ElementPanelProps } from '../../elements/panel-types';
@@ -17,4 +18,5 @@ export const ELEMENT_PANELS: Readonly<Record<ElementKind, ComponentType<ElementP
   image: ImagePanel,
   seal: SealPanel,
   signature: SignaturePanel,
+  crosspage: CrossPagePanel,
 };
