@@ -6,6 +6,7 @@
  * to typecheck; these modules need only pdf-lib.
  */
 export {
+  clipRect,
   pageFrame,
   placeBox,
   type PageFrame,

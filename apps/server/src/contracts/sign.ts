@@ -20,7 +20,11 @@ import {
   type TemplateParty,
   type contractSignBody,
 } from '@esign/platform';
-import type { StampLocation, TemplateProject } from '@esign/template-editor/core';
+import {
+  fitStampToImage,
+  type StampLocation,
+  type TemplateProject,
+} from '@esign/template-editor/core';
 import type { z } from 'zod/mini';
 import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -64,9 +68,9 @@ interface PreparedSigner {
 }
 
 /**
- * Where a party's signature lands: its seals' stamp locations as the contract stored them, and
- * its signature fields, each the whole box of its element. `fitStamp` then sizes the seal's image
- * inside each box.
+ * Where a party's signature lands: its seals' stamp locations as the contract stored them (a
+ * cross-page seal's slices with the part of the image each shows), and its signature fields, each
+ * the whole box of its element. `fitStamp` then sizes the seal's image inside each box.
  */
 export function partyStamps(
   project: Pick<TemplateProject, 'pages'>,
@@ -75,7 +79,15 @@ export function partyStamps(
 ): SealStamp[] {
   const stamps: SealStamp[] = (stampLocations as StampLocation[])
     .filter((stamp) => stamp.party === party)
-    .map(({ page, x, y, width, height, rotate }) => ({ page, x, y, width, height, rotate }));
+    .map(({ page, x, y, width, height, rotate, slice }) => ({
+      page,
+      x,
+      y,
+      width,
+      height,
+      rotate,
+      ...(slice ? { slice } : {}),
+    }));
   project.pages.forEach((page, index) => {
     for (const element of page.elements) {
       if (element.elName !== 'signature' || element.config.party !== party) continue;
@@ -94,14 +106,14 @@ export function partyStamps(
 }
 
 /**
- * A stamp sized to its seal's proportions: as large as fits in the box, centred on the box's
- * centre (a round seal in a square box fills it; a handwritten signature, wider than tall, fills
- * a signature box's width and keeps its own height; an oval is never squeezed round).
+ * A stamp sized to its seal's proportions, as the editor's core sizes it (`fitStampToImage`): as
+ * large as fits in the box, centred on the box's centre (a round seal in a square box fills it; a
+ * handwritten signature, wider than tall, fills a signature box's width and keeps its own height;
+ * an oval is never squeezed round). A cross-page seal's slice keeps the width the slices share and
+ * takes the image's proportions in height, so that the slices still tile.
  */
 export function fitStamp(stamp: SealStamp, image: { width: number; height: number }): SealStamp {
-  if (!(image.width > 0 && image.height > 0)) return stamp;
-  const scale = Math.min(stamp.width / image.width, stamp.height / image.height);
-  return { ...stamp, width: image.width * scale, height: image.height * scale };
+  return fitStampToImage(stamp, image);
 }
 
 async function prepareSigner(

@@ -11,7 +11,9 @@
  * @signpdf/placeholder-pdf-lib, which only knows the original pdf-lib's classes.
  *
  * Where a stamp goes is the editor's to say: the page's frame (CropBox, `/Rotate`) comes from the
- * editor's `pageFrame` and the box from its `placeBox`, exactly as `renderContractPdf` stamps
+ * editor's `pageFrame`, the image's box from its core's `stampDrawing` (a cross-page seal's slice:
+ * the whole seal, placed so that the slice falls in its box, clipped to that box by the editor's
+ * `clipRect`) and its place on the page from `placeBox`, exactly as `renderContractPdf` stamps
  * seals. `pageFrame` reads pages of the original pdf-lib (the fork's objects are other classes),
  * so the document is also parsed once by pdf-lib, for the frames only (a few ms for 50 pages).
  */
@@ -21,16 +23,25 @@ import {
   PDFName,
   PDFNumber,
   PDFString,
+  clip,
   degrees,
+  endPath,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
   type PDFPage as IncrementalPage,
 } from '@cantoo/pdf-lib';
 import { ANNOTATION_FLAGS, DEFAULT_BYTE_RANGE_PLACEHOLDER, SIG_FLAGS } from '@signpdf/utils';
-import type { StampLocation } from '@esign/template-editor/core';
-import { PdfError, pageFrame, placeBox, type PageFrame } from '../editor-pdf';
+import { stampDrawing, type StampLocation } from '@esign/template-editor/core';
+import { PdfError, clipRect, pageFrame, placeBox, type PageFrame } from '../editor-pdf';
 import { PDFDocument } from 'pdf-lib';
 
-/** Where one seal goes: displayed-page points from the top-left corner, as the editor gives them. */
-export type SealStamp = Pick<StampLocation, 'page' | 'x' | 'y' | 'width' | 'height' | 'rotate'>;
+/**
+ * Where one seal goes: displayed-page points from the top-left corner, as the editor gives them;
+ * for a slice of a cross-page seal (骑缝章), the slice's box and which part of the image it shows.
+ */
+export type SealStamp = Pick<StampLocation, 'page' | 'x' | 'y' | 'width' | 'height' | 'rotate'> &
+  Partial<Pick<StampLocation, 'slice'>>;
 
 /** What the signature dictionary says besides the signature itself. */
 export interface SignatureDetails {
@@ -94,14 +105,24 @@ async function stamp(
     if (!page || !frame) {
       throw new PdfError('page-mismatch', `seal on page ${stamp.page} of ${pages.length}`);
     }
-    const placed = placeBox(frame, { ...stamp });
-    page.drawImage(image, {
+    const drawing = stampDrawing(stamp);
+    const placed = placeBox(frame, drawing.image);
+    const options = {
       x: placed.x,
       y: placed.y,
       width: placed.width,
       height: placed.height,
       rotate: degrees(placed.rotate.angle),
-    });
+    };
+    if (!drawing.clip) {
+      page.drawImage(image, options);
+      continue;
+    }
+    // A slice: the whole seal drawn inside q, the slice's rectangle in user space, W n … Q.
+    const { x0, y0, x1, y1 } = clipRect(frame, drawing.clip);
+    page.pushOperators(pushGraphicsState(), rectangle(x0, y0, x1 - x0, y1 - y0), clip(), endPath());
+    page.drawImage(image, options);
+    page.pushOperators(popGraphicsState());
   }
 }
 
