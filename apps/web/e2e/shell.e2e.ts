@@ -19,6 +19,25 @@ const documentMarked = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.e2eMark === 'same document');
 
 describe('the signed-in shell, end to end', () => {
+  it("serves the app's icon: no 404 for /favicon.ico on a first visit", async () => {
+    const page = await newPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(`${platform().base}/login`, { waitUntil: 'networkidle' });
+    expect(failed).toEqual([]);
+    const icons = await page.$$eval('link[rel="icon"]', (links) =>
+      links.map((link) => (link as HTMLLinkElement).href),
+    );
+    expect(icons.length).toBeGreaterThan(0);
+    for (const url of [...icons, `${platform().base}/favicon.ico`]) {
+      const response = await fetch(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toMatch(/^image\//);
+    }
+  });
+
   it('switches to Chinese and back without a reload, and keeps the choice', async () => {
     const page = await newPage();
     await signIn(page, DEMO.person, DEMO.password);

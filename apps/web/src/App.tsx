@@ -20,6 +20,13 @@ export function AppConfig({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Toasts sit just below the 56 px top bar, never over it: a toast stays while the pointer rests on it,
+ * so one shown over the console switcher or the console buttons would block them for as long as the
+ * person points there.
+ */
+export const MESSAGE_CONFIG = { top: 64 } as const;
+
 /** The app: antd's context, the server-state cache (the app's own by default) and the router. */
 export function App({
   router,
@@ -30,7 +37,7 @@ export function App({
 }) {
   return (
     <AppConfig>
-      <AntApp>
+      <AntApp message={MESSAGE_CONFIG}>
         <QueryClientProvider client={client}>
           <RouterProvider router={router} />
         </QueryClientProvider>

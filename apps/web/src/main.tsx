@@ -2,10 +2,12 @@ import { PERSONAL_CONSOLE_ID } from '@esign/platform';
 import { ConfigProvider, message } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, AppConfig } from './App';
+import { App, AppConfig, MESSAGE_CONFIG } from './App';
 import { refreshTokens, signInToConsole } from './api/auth';
 import { TOAST_SECONDS, bindRenewal, bindRequestUi, leaveForLogin } from './api/client';
 import { fetchUserInfo } from './api/shell';
+import { i18n } from './i18n';
+import { whenLoaded } from './i18n/locale';
 import { queries } from './api/queries';
 import { queryClient } from './api/queryClient';
 import { loginPath } from './routes/guards';
@@ -19,6 +21,7 @@ import './styles.css';
 
 // Toasts raised outside React (by the request module) get the app's theme and language too.
 ConfigProvider.config({ holderRender: (children) => <AppConfig>{children}</AppConfig> });
+message.config(MESSAGE_CONFIG);
 
 const router = createAppRouter();
 
@@ -75,8 +78,12 @@ void queryClient.fetchQuery(queries.systemInfo(window.location.hostname)).then(
   () => undefined,
 );
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
+// English comes with the app; Chinese is downloaded first when it was chosen on the last visit
+// (shown in English, the fallback, should that fail).
+void whenLoaded(i18n).finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  ),
 );

@@ -587,6 +587,7 @@ const en = {
     signatures: 'Seals and signatures',
     seal: 'Seal of party {{party}}, page {{page}}',
     signature: 'Signature of party {{party}}, page {{page}}',
+    crosspage: 'Cross-page seal of party {{party}}, page {{page}} (one slice)',
     noSignatures: 'No seal or signature field yet.',
     savedHint: 'Check it below, then enable it to start contracts from it.',
     cannotOpen: 'This preview cannot be opened',
@@ -790,6 +791,7 @@ const en = {
       image: 'Picture',
       seal: 'Seal',
       signature: 'Signature',
+      crosspage: 'Cross-page seal',
     },
     problemOf: {
       required: 'This field is required',
@@ -832,6 +834,7 @@ const en = {
     noPlaces: 'The contract has no seal or signature box for your party.',
     sealOnPages: 'Seal on page {{pages}}',
     signatureOnPages: 'Signature on page {{pages}}',
+    crossPageOnPages: 'Cross-page seal across pages {{pages}}, one slice at the edge of each',
     placesHint: 'Your boxes on the document show the seal you picked.',
     stepConfirm: '3. Confirm and sign',
     bySms: 'SMS code',

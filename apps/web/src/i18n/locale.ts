@@ -1,11 +1,36 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@esign/platform';
-import { createInstance, type i18n } from 'i18next';
+import { createInstance, type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en';
 import zh from './zh';
 
-/** The app's strings by language. */
+/**
+ * The app's strings by language, for the tests: the app reads Chinese through LOADERS (the build
+ * leaves it out of the first load, this table being unused there).
+ */
 export const RESOURCES = { en, zh } as const;
+
+/**
+ * The languages downloaded when first used, not with the login page: English, the default and the
+ * fallback, comes with the app.
+ */
+const LOADERS: Readonly<Record<string, () => Promise<{ default: typeof zh }>>> = {
+  zh: () => import('./zh'),
+};
+
+/** Gives i18next a language's strings from its loader. */
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = LOADERS[language];
+    if (!load) return callback(null, {});
+    load().then(
+      (strings) => callback(null, strings.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
 
 /** The localStorage key of the chosen language (spec 000 §3). */
 export const LOCALE_KEY = 'locale';
@@ -19,19 +44,34 @@ export function storedLocale(storage: LocaleStorage): Locale {
   return LOCALES.find((locale) => locale === value) ?? DEFAULT_LOCALE;
 }
 
-/** An i18next instance with both languages loaded synchronously, bound to React. */
+const loading = new WeakMap<i18n, Promise<unknown>>();
+
+/**
+ * An i18next instance bound to React, with English loaded synchronously and the other languages
+ * downloaded when chosen (`whenLoaded` waits for the first).
+ */
 export function createI18n(locale: Locale): i18n {
   const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    resources: { en: { translation: en }, zh: { translation: zh } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  const loaded = instance
+    .use(lazyLanguages)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  loading.set(instance, loaded);
   return instance;
+}
+
+/** Resolves once an instance has the strings of its first language (at once for English). */
+export function whenLoaded(instance: i18n): Promise<unknown> {
+  return loading.get(instance) ?? Promise.resolve();
 }
 
 /** The language an instance speaks now. */

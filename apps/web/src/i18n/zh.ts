@@ -569,6 +569,7 @@ const zh: Strings<typeof en> = {
     signatures: '印章与签名',
     seal: '{{party}} 方印章，第 {{page}} 页',
     signature: '{{party}} 方签名，第 {{page}} 页',
+    crosspage: '{{party}} 方骑缝章，第 {{page}} 页（一个切片）',
     noSignatures: '尚无印章或签名字段。',
     savedHint: '请在下方检查模板，然后启用它以发起合同。',
     cannotOpen: '无法打开该预览',
@@ -770,6 +771,7 @@ const zh: Strings<typeof en> = {
       image: '图片',
       seal: '印章',
       signature: '签名',
+      crosspage: '骑缝章',
     },
     problemOf: {
       required: '此字段为必填项',
@@ -810,6 +812,7 @@ const zh: Strings<typeof en> = {
     noPlaces: '合同中没有本方的印章或签名位置。',
     sealOnPages: '印章：第 {{pages}} 页',
     signatureOnPages: '签名：第 {{pages}} 页',
+    crossPageOnPages: '骑缝章：第 {{pages}} 页，每页边缘各盖一部分',
     placesHint: '文件上本方的位置显示您选择的印章。',
     stepConfirm: '3. 确认并签署',
     bySms: '短信验证码',

@@ -1,33 +1,40 @@
 /** The app's router: the route table of table.ts with its guards, screens and titles. */
-import type { ReactNode } from 'react';
+/**
+ * Only the login page comes with the app: every other screen, the signed-in shell (MainLayout, the
+ * dashboard, the consoles) and the other public pages are downloaded when first visited (the
+ * route's `lazy`), so the first load stays within its budget (apps/web/e2e/budget.e2e.ts).
+ */
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { refreshTokens, signInToConsole } from '../api/auth';
 import { fetchUserInfo } from '../api/shell';
-import MainLayout from '../layout/MainLayout';
-import ForgetPage from '../pages/account/ForgetPage';
 import LoginPage from '../pages/account/LoginPage';
-import RegisterPage from '../pages/account/RegisterPage';
-import ComingLaterPage from '../pages/system/ComingLaterPage';
-import CustomMadePage from '../pages/system/CustomMadePage';
-import ErrorPage from '../pages/system/ErrorPage';
-import NotFoundPage from '../pages/system/NotFoundPage';
 import { SealHandwriteScreen } from '../pages/seals/screens';
 import { PublicTemplatePreviewScreen } from '../pages/template/screens';
 import { session } from '../session';
 import { customMadeFromQuery } from '../session/customMade';
+import { RouteError } from './RouteError';
 import { guardLoader, loginLoader } from './guards';
 import { Root, StandalonePage } from './Root';
-import { SCREENS } from './screens';
 import { HOME_PATH, PUBLIC_ROUTES, SECTIONS, joinPath, landingPath, type PageRoute } from './table';
 import type { RouteHandle } from './useRouteTitle';
 
 const handle = (route: PageRoute): RouteHandle => ({ title: route.title });
 
+/** A route's component from a module downloaded on the route's first visit. */
+const lazyComponent = (load: () => Promise<ComponentType>) => ({ Component: load });
+const lazyDefault = (load: () => Promise<{ default: ComponentType }>) =>
+  lazyComponent(async () => (await load()).default);
+
 /** A route of the table and its children; a visit to a group lands on its default page. */
 function pageRoute(route: PageRoute, fullPath: string): RouteObject {
   if (!route.children) {
-    const Screen = SCREENS[fullPath] ?? ComingLaterPage;
-    return { path: route.path, handle: handle(route), element: <Screen /> };
+    return {
+      path: route.path,
+      handle: handle(route),
+      // The screens of the signed-in consoles, each of them lazy in turn (routes/screens.tsx).
+      lazy: lazyComponent(async () => (await import('./screens')).screenOf(fullPath)),
+    };
   }
   const landing = landingPath(route, fullPath);
   return {
@@ -46,19 +53,28 @@ const publicRoute = (route: PageRoute, element: ReactNode): RouteObject => ({
   element,
 });
 
+/** A public page downloaded on its first visit. */
+const lazyPublicRoute = (
+  route: PageRoute,
+  load: () => Promise<{ default: ComponentType }>,
+): RouteObject => ({ path: route.path, handle: handle(route), lazy: lazyDefault(load) });
+
 /** The route tree of both specs (spec 000 §2, spec 001 §2). */
 export const ROUTES: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <ErrorPage />,
+    errorElement: <RouteError />,
     hydrateFallbackElement: <StandalonePage />,
     children: [
       { ...publicRoute(PUBLIC_ROUTES.login, <LoginPage />), loader: loginLoader(session) },
-      publicRoute(PUBLIC_ROUTES.register, <RegisterPage />),
-      publicRoute(PUBLIC_ROUTES.forget, <ForgetPage />),
-      publicRoute(PUBLIC_ROUTES.notFound, <NotFoundPage />),
+      lazyPublicRoute(PUBLIC_ROUTES.register, () => import('../pages/account/RegisterPage')),
+      lazyPublicRoute(PUBLIC_ROUTES.forget, () => import('../pages/account/ForgetPage')),
+      lazyPublicRoute(PUBLIC_ROUTES.notFound, () => import('../pages/system/NotFoundPage')),
       {
-        ...publicRoute(PUBLIC_ROUTES.customMade, <CustomMadePage />),
+        ...lazyPublicRoute(
+          PUBLIC_ROUTES.customMade,
+          () => import('../pages/system/CustomMadePage'),
+        ),
         // Custom-made signing starts from a clean slate, keeping the partner's ticket for the tab.
         loader: ({ request }) => {
           session.getState().logout();
@@ -66,17 +82,18 @@ export const ROUTES: RouteObject[] = [
           return null;
         },
       },
-      publicRoute(
-        PUBLIC_ROUTES.publicTemplate,
-        <StandalonePage>
-          <ComingLaterPage />
-        </StandalonePage>,
-      ),
+      {
+        path: PUBLIC_ROUTES.publicTemplate.path,
+        handle: handle(PUBLIC_ROUTES.publicTemplate),
+        lazy: lazyComponent(async () => (await import('./screens')).PublicComingLater),
+      },
+      // Both screens are lazy already (lazyScreen): these modules hold no page code.
       publicRoute(PUBLIC_ROUTES.publicTemplatePreview, <PublicTemplatePreviewScreen />),
       publicRoute(PUBLIC_ROUTES.sealHandwrite, <SealHandwriteScreen />),
       {
         id: 'signed-in',
-        element: <MainLayout />,
+        // The shell (side menu, top bar, consoles) comes with the first signed-in page.
+        lazy: lazyDefault(() => import('../layout/MainLayout')),
         loader: guardLoader({
           store: session,
           calls: {

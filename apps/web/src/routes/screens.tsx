@@ -2,15 +2,18 @@ import type { ComponentType } from 'react';
 import { CONTRACT_DETAIL_SCREENS } from '../pages/contract/detail/screens';
 import { CONTRACT_LAUNCH_SCREENS } from '../pages/contract/launch/screens';
 import DashboardPage from '../pages/dashboard/DashboardPage';
+import ComingLaterPage from '../pages/system/ComingLaterPage';
 import { COMPANY_AUTH_SCREENS } from '../pages/companyAuth/screens';
 import { ENTERPRISE_SCREENS } from '../pages/enterprise/screens';
 import { REAL_NAME_SCREENS } from '../pages/realName/screens';
 import { USER_CENTER_SCREENS } from '../pages/userCenter/screens';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
 import { lazyScreen } from './lazyScreen';
+import { StandalonePage } from './Root';
 
 /**
- * The screens built so far, by full path. Every other route of the table shows a titled
+ * This module and all it imports come with the first signed-in page (router.tsx's `lazy`), not
+ * with the login page. The screens built so far, by full path. Every other route of the table shows a titled
  * "comes later" page until its issue fills it.
  */
 export const SCREENS: Readonly<Record<string, ComponentType>> = {
@@ -26,3 +29,17 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),
 };
+
+/** The screen of a signed-in route: its own, or the titled "comes later" page. */
+export function screenOf(fullPath: string): ComponentType {
+  return SCREENS[fullPath] ?? ComingLaterPage;
+}
+
+/** A public page that a later release fills, outside the signed-in layout. */
+export function PublicComingLater() {
+  return (
+    <StandalonePage>
+      <ComingLaterPage />
+    </StandalonePage>
+  );
+}

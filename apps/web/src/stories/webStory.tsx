@@ -10,7 +10,7 @@ import { ConfigProvider, message } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
 import { expect, waitFor, within } from 'storybook/test';
-import { App, AppConfig } from '../App';
+import { App, AppConfig, MESSAGE_CONFIG } from '../App';
 import { TOAST_SECONDS, bindRequestAdapter, bindRequestUi } from '../api/client';
 import { queries } from '../api/queries';
 import { createQueryClient } from '../api/queryClient';
@@ -54,6 +54,7 @@ interface WebStoryLoaded {
 // As in main.tsx: the request module's error toasts (a refusal's `msg`) show, themed and in the
 // story's language. A story has no login page to go to.
 ConfigProvider.config({ holderRender: (children) => <AppConfig>{children}</AppConfig> });
+message.config(MESSAGE_CONFIG);
 bindRequestUi({
   showToast: (text, closed) =>
     void message.error({ content: text, duration: TOAST_SECONDS, onClose: closed }),

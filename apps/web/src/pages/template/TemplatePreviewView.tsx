@@ -109,9 +109,9 @@ function PreviewSectionView({
           <p className="template-preview-muted">{t('templatePreview.noSignatures')}</p>
         ) : (
           <ul className="template-preview-list">
-            {signList.map((entry) => (
-              <li key={`${entry.elementUuid}-${entry.page}`}>
-                {t(entry.kind === 'seal' ? 'templatePreview.seal' : 'templatePreview.signature', {
+            {signList.map((entry, index) => (
+              <li key={`${entry.elementUuid}-${entry.page}-${index}`}>
+                {t(`templatePreview.${entry.kind}`, {
                   party: entry.party,
                   page: entry.page,
                 })}

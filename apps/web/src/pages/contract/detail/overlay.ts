@@ -6,8 +6,7 @@
  */
 import type { ContractDetailParty } from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor';
-
-const STAMPED = new Set(['seal', 'signature']);
+import { isStamped } from '../sign/stamps';
 
 /**
  * The project without the fields the PDF already shows: filled values (but those of `editing`,
@@ -24,7 +23,7 @@ export function pendingOverlay(
   const pages = project.pages.map((page) => {
     const elements = page.elements.filter((element) => {
       const party = element.config.party;
-      const inPdf = STAMPED.has(element.elName)
+      const inPdf = isStamped(element)
         ? signed.has(party)
         : party !== editing && element.value.trim() !== '';
       return !inPdf;

@@ -37,7 +37,7 @@ import { pendingOverlay } from '../detail/overlay';
 import { RefuseDialog } from '../detail/RefuseDialog';
 import { useContractLock } from '../detail/useContractLock';
 import { ConfirmSigning } from './ConfirmSigning';
-import { defaultSeal, pageRanges, stampPlaces, withChosenSeal } from './stamps';
+import { defaultSeal, pageRanges, stampPlaces, withChosenSeal, type StampPlace } from './stamps';
 import { useSealImages } from './useSealImages';
 import '../detail/contractDetail.css';
 
@@ -200,7 +200,7 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
   const seals_ = seals.data ?? [];
   // Shown beside the places: the editor draws a seal in seal boxes, not in signature boxes.
   const chosenImage = images.find((seal) => seal.id === chosen)?.imageUrl ?? '';
-  const byKind = (kind: 'seal' | 'signature') =>
+  const byKind = (kind: StampPlace['kind']) =>
     pageRanges(places.filter((place) => place.kind === kind).map((place) => place.page));
 
   return (
@@ -284,6 +284,9 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
                 ) : null}
                 {byKind('signature') ? (
                   <li>{t('contractSign.signatureOnPages', { pages: byKind('signature') })}</li>
+                ) : null}
+                {byKind('crosspage') ? (
+                  <li>{t('contractSign.crossPageOnPages', { pages: byKind('crosspage') })}</li>
                 ) : null}
               </ul>
             )}

@@ -32,6 +32,22 @@ describe('where a signer’s stamps land', () => {
     expect(stampPlaces(project, 'C')).toEqual([]);
   });
 
+  it('list a cross-page seal once per page of its range, and draw the chosen seal in it', () => {
+    const project = twoParties();
+    const store = createEditorStore(project);
+    const [first] = store.getState().project.pages.map((page) => page.uuid);
+    store.getState().addElement(first!, 'crosspage', { config: { party: 'B' } });
+    const withCrossPage = store.getState().project;
+    expect(stampPlaces(withCrossPage, 'B').map(({ kind, page }) => [kind, page])).toEqual([
+      ['crosspage', 1],
+      ['signature', 2],
+      ['crosspage', 2],
+    ]);
+    const chosen = withChosenSeal(withCrossPage, 'B', 'seal-9');
+    const crossPage = chosen.pages[0]!.elements.find((element) => element.elName === 'crosspage');
+    expect(crossPage?.previewConfig.sealId).toBe('seal-9');
+  });
+
   it('draw the chosen seal in the party’s boxes only, and clear it again', () => {
     const project = twoParties();
     const chosen = withChosenSeal(project, 'A', 'seal-7');

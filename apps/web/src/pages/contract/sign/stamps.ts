@@ -4,29 +4,36 @@
  * the places by page.
  */
 import type { ContractSeal } from '@esign/platform';
-import type { TemplateProject } from '@esign/template-editor';
+import {
+  ELEMENT_MODELS,
+  deriveSignList,
+  type SignListEntry,
+  type TemplateElement,
+  type TemplateProject,
+} from '@esign/template-editor';
 
 /** One place a party's stamp lands. */
 export interface StampPlace {
   elementUuid: string;
-  kind: 'seal' | 'signature';
+  kind: SignListEntry['kind'];
   /** 1 first. */
   page: number;
 }
 
-const STAMPED = new Set(['seal', 'signature']);
+/** Whether the signer stamps this field (a seal, a signature, a cross-page seal: the kind says). */
+export function isStamped(element: Pick<TemplateElement, 'elName'>): boolean {
+  return ELEMENT_MODELS[element.elName]?.role === 'sign';
+}
 
-/** The party's seal and signature boxes, page by page. */
+/**
+ * The party's seal and signature boxes and cross-page seal slices, page by page (the editor's
+ * sign list: one entry per page a stamp lands on).
+ */
 export function stampPlaces(project: TemplateProject, party: string): StampPlace[] {
-  return project.pages.flatMap((page, index) =>
-    page.elements
-      .filter((element) => STAMPED.has(element.elName) && element.config.party === party)
-      .map((element) => ({
-        elementUuid: element.uuid,
-        kind: element.elName as StampPlace['kind'],
-        page: index + 1,
-      })),
-  );
+  return deriveSignList(project)
+    .filter((entry) => entry.party === party)
+    .map(({ elementUuid, kind, page }) => ({ elementUuid, kind, page }))
+    .sort((a, b) => a.page - b.page);
 }
 
 /**
@@ -42,7 +49,7 @@ export function withChosenSeal(
   const pages = project.pages.map((page) => {
     let pageChanged = false;
     const elements = page.elements.map((element) => {
-      if (!STAMPED.has(element.elName) || element.config.party !== party) return element;
+      if (!isStamped(element) || element.config.party !== party) return element;
       const wanted = sealId ?? '';
       if (element.previewConfig.sealId === wanted) return element;
       pageChanged = true;
