@@ -27,6 +27,8 @@ export default tseslint.config(
       '**/coverage/**',
       '**/node_modules/**',
       '**/storybook-static/**',
+      // TypeDoc's generated reference (npm run docs -w @esign/template-editor).
+      '**/docs-api/**',
       'data/**',
     ],
   },

@@ -105,6 +105,9 @@ const projects: TestProjectConfiguration[] = [
       root: './packages/template-editor',
       include: ['src/**/*.test.ts'],
       environment: 'node',
+      // PDF, font and property tests take seconds of CPU; a loaded CI machine must not fail them
+      // on time (speed is measured by the benchmarks, not here).
+      testTimeout: 30_000,
       benchmark: { include: [] },
     },
   },

@@ -4,7 +4,13 @@ import { mergeConfig } from 'vite';
 
 /** One Storybook for the editor library (Editor/…) and the web app's components (Web/…). */
 const config: StorybookConfig = {
-  stories: ['../packages/*/src/**/*.stories.@(ts|tsx)', '../apps/*/src/**/*.stories.@(ts|tsx)'],
+  stories: [
+    '../packages/*/src/**/*.mdx',
+    '../packages/*/src/**/*.stories.@(ts|tsx)',
+    '../apps/*/src/**/*.stories.@(ts|tsx)',
+  ],
+  // Docs: the introduction page (MDX) and a props page for every component tagged 'autodocs'.
+  addons: ['@storybook/addon-docs'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
   // The repository has no root Vite config to take React's plugin from: Fast Refresh while
