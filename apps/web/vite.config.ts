@@ -44,11 +44,11 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
-        // What the first page (the login page) loads is a handful of files: react, `antd` and
-        // `vendor` hold the libraries that the entry imports statically (`$initial`), each in
-        // one chunk (one file compresses better than dozens of small ones). What only lazily
-        // loaded screens use is split by the screens that use it (`entriesAware`): Konva, pdf.js,
-        // pdf-lib and antd's Table or Upload stay out of the login page and the dashboard.
+        // What the first page (the login page) loads is a handful of files: react and `vendor`
+        // hold the libraries that the entry imports statically (`$initial`), each in one chunk
+        // (one file compresses better than dozens of small ones); the login page has no antd
+        // (src/lite). What only lazily loaded screens use is split by the screens that use it
+        // (`entriesAware`): antd, Konva, pdf.js and pdf-lib stay out of the login page.
         // A split group's chunks are named after the group alone (`antd~index~TemplateEditorPage`
         // would be `antd`): the screens that share a chunk are the bundler's business.
         chunkFileNames: (chunk) => `assets/${chunk.name.split('~')[0]}-[hash].js`,

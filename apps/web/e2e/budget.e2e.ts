@@ -4,18 +4,18 @@
  * scripts/compress.mjs writes at the same quality).
  *
  * Issue 16 asks for 200 KB. The lazy routes and chunk groups brought the login page from 407.5 KB
- * to 317.2 KB; what is left is what the login page runs (react-dom and react-router 82 KB, antd's
- * form, input, button, tabs, alert, dropdown and App 138 KB, axios, i18next, zod and Query 50 KB,
- * the English strings and @esign/platform 36 KB). Reaching 200 KB means public pages without antd;
- * until then the budget holds what was reached, so that nothing grows it unnoticed.
+ * to 317.2 KB; building the account pages without antd (src/lite: react-hook-form and a few
+ * controls in antd's look, antd's context coming with the first page that uses it) brought it to
+ * about 192 KB: react-dom and react-router 82 KB, axios, i18next, zod, Query and react-hook-form
+ * 61 KB, the English strings 18 KB, @esign/platform 14 KB, the page itself 10 KB.
  */
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { endToEnd } from './harness';
 
-/** The most JavaScript the login page may load, in Brotli bytes (the goal: 200 KB). */
-const BUDGET_BYTES = 325 * 1024;
+/** The most JavaScript the login page may load, in Brotli bytes. */
+const BUDGET_BYTES = 200 * 1024;
 
 const brotliBytes = (body: Buffer) =>
   brotliCompressSync(body, {

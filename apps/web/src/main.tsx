@@ -1,8 +1,7 @@
 import { PERSONAL_CONSOLE_ID } from '@esign/platform';
-import { ConfigProvider, message } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, AppConfig, MESSAGE_CONFIG } from './App';
+import { App } from './App';
 import { refreshTokens, signInToConsole } from './api/auth';
 import { TOAST_SECONDS, bindRenewal, bindRequestUi, leaveForLogin } from './api/client';
 import { fetchUserInfo } from './api/shell';
@@ -17,17 +16,13 @@ import { session, tabChannel } from './session';
 import { inRefreshWindow, refreshSession } from './session/refresh';
 import { endSession } from './session/sessionEnd';
 import { linkTabs } from './session/tabs';
+import { showToast } from './lite/toast';
 import './styles.css';
-
-// Toasts raised outside React (by the request module) get the app's theme and language too.
-ConfigProvider.config({ holderRender: (children) => <AppConfig>{children}</AppConfig> });
-message.config(MESSAGE_CONFIG);
 
 const router = createAppRouter();
 
 bindRequestUi({
-  showToast: (text, closed) =>
-    void message.error({ content: text, duration: TOAST_SECONDS, onClose: closed }),
+  showToast: (text, closed) => showToast(text, { seconds: TOAST_SECONDS, closed }),
   toLogin: () => {
     const { pathname, search } = router.state.location;
     void router.navigate(loginPath(Date.now(), `${pathname}${search}`), { replace: true });

@@ -18,12 +18,12 @@ interface RequestUi {
 
 let ui: RequestUi = { showToast: (_text, closed) => closed(), toLogin: () => {} };
 
-/** Binds the toast (antd `message`) and the router's navigation to the request module. */
+/** Binds the toast (lite/toast.ts) and the router's navigation to the request module. */
 export function bindRequestUi(bound: RequestUi): void {
   ui = bound;
 }
 
-/** How long an error toast stays, in antd's seconds. */
+/** How long an error toast stays, in seconds. */
 export const TOAST_SECONDS = TOAST_MS / 1000;
 
 const toast = createToaster((text, closed) => ui.showToast(text, closed));

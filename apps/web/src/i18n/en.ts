@@ -222,6 +222,8 @@ const en = {
     captcha: 'Graphic code',
     captchaPlaceholder: 'Characters in the picture',
     newCaptcha: 'Show a new graphic code',
+    showPassword: 'Show the password',
+    hidePassword: 'Hide the password',
   },
   login: {
     heading: 'Log in to eSign',

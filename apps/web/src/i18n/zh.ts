@@ -215,6 +215,8 @@ const zh: Strings<typeof en> = {
     captcha: '图形验证码',
     captchaPlaceholder: '请输入图中字符',
     newCaptcha: '换一张图形验证码',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   login: {
     heading: '登录电子签',

@@ -1,27 +1,25 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@esign/platform';
-import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { setLocale } from '../i18n';
 import { localeOf } from '../i18n/locale';
+import { GlobeIcon } from '../lite/icons';
+import { MenuButton } from '../lite/MenuButton';
 
-/** Switches the interface between English and Chinese at once, without a reload. */
+/**
+ * Switches the interface between English and Chinese at once, without a reload. Built without antd:
+ * the login page shows it too.
+ */
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = localeOf(i18n);
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: LOCALES.map((locale) => ({ key: locale, label: t(`language.${locale}`) })),
-        onClick: ({ key }) => void setLocale(key as Locale),
-      }}
-    >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.label')}>
-        {compact ? null : t(`language.${current}`)}
-      </Button>
-    </Dropdown>
+    <MenuButton
+      label={t('language.label')}
+      icon={<GlobeIcon />}
+      text={compact ? null : <span>{t(`language.${current}`)}</span>}
+      choices={LOCALES.map((locale) => ({ key: locale, label: t(`language.${locale}`) }))}
+      chosen={current}
+      onChoose={(locale) => void setLocale(locale as Locale)}
+    />
   );
 }

@@ -1,19 +1,15 @@
-import { Spin } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router-dom';
-import { SessionEnded } from '../layout/SessionEnded';
+import { Spinner } from '../lite/bits';
 import { RouteEffects } from './RouteEffects';
 
-/**
- * The root of every route: title and scroll effects, a bar while a navigation loads, and the
- * question asked when the session ends over unsaved work.
- */
+/** The root of every route: title and scroll effects, and a bar while a navigation loads. */
 export function Root() {
   const navigation = useNavigation();
   return (
     <>
       <RouteEffects />
-      <SessionEnded />
       {navigation.state === 'loading' ? (
         <div className="navigation-progress" role="presentation" />
       ) : null}
@@ -24,5 +20,10 @@ export function Root() {
 
 /** A page outside the signed-in layout; a spinner while it has nothing else to show. */
 export function StandalonePage({ children }: { children?: ReactNode }) {
-  return <main className="standalone-page">{children ?? <Spin size="large" />}</main>;
+  const { t } = useTranslation();
+  return (
+    <main className="standalone-page lite-root">
+      {children ?? <Spinner label={t('app.loading')} />}
+    </main>
+  );
 }

@@ -21,10 +21,19 @@ function Unloadable() {
   );
 }
 
-// The error page (antd's Result and its pictures) is downloaded when a page has failed, not with
-// the login page.
+// The error page (antd's Result and its pictures, in antd's context) is downloaded when a page has
+// failed, not with the login page.
 const ErrorPage = lazy(() =>
-  import('../pages/system/ErrorPage').catch(() => ({ default: Unloadable })),
+  Promise.all([import('../pages/system/ErrorPage'), import('../antd')]).then(
+    ([page, antd]) => ({
+      default: () => (
+        <antd.AntdProviders>
+          <page.default />
+        </antd.AntdProviders>
+      ),
+    }),
+    () => ({ default: Unloadable }),
+  ),
 );
 
 /** The router's error element: the app's error page, or a bare reload when it cannot load. */

@@ -1,17 +1,17 @@
-import { Spin } from 'antd';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../lite/bits';
 
 // Inline: the app's stylesheet is all there is before the screen's own code arrives.
 const LOADING_STYLE = { display: 'grid', placeItems: 'center', gap: 12, padding: 64 } as const;
 
-/** What a screen shows while its code downloads. */
+/** What a screen shows while its code downloads (without antd, which may be downloading too). */
 function ScreenLoading() {
   const { t } = useTranslation();
   return (
-    <div role="status" style={LOADING_STYLE}>
-      <Spin size="large" />
-      <span>{t('app.loading')}</span>
+    <div style={LOADING_STYLE}>
+      <Spinner label={t('app.loading')} />
+      <span aria-hidden>{t('app.loading')}</span>
     </div>
   );
 }

@@ -66,53 +66,62 @@ export const ROUTES: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <StandalonePage />,
     children: [
+      // The account pages, built without antd (src/lite): the login page is the first load.
       { ...publicRoute(PUBLIC_ROUTES.login, <LoginPage />), loader: loginLoader(session) },
       lazyPublicRoute(PUBLIC_ROUTES.register, () => import('../pages/account/RegisterPage')),
       lazyPublicRoute(PUBLIC_ROUTES.forget, () => import('../pages/account/ForgetPage')),
-      lazyPublicRoute(PUBLIC_ROUTES.notFound, () => import('../pages/system/NotFoundPage')),
       {
-        ...lazyPublicRoute(
-          PUBLIC_ROUTES.customMade,
-          () => import('../pages/system/CustomMadePage'),
-        ),
-        // Custom-made signing starts from a clean slate, keeping the partner's ticket for the tab.
-        loader: ({ request }) => {
-          session.getState().logout();
-          session.getState().setCustomMade(customMadeFromQuery(new URL(request.url).searchParams));
-          return null;
-        },
-      },
-      {
-        path: PUBLIC_ROUTES.publicTemplate.path,
-        handle: handle(PUBLIC_ROUTES.publicTemplate),
-        lazy: lazyComponent(async () => (await import('./screens')).PublicComingLater),
-      },
-      // Both screens are lazy already (lazyScreen): these modules hold no page code.
-      publicRoute(PUBLIC_ROUTES.publicTemplatePreview, <PublicTemplatePreviewScreen />),
-      publicRoute(PUBLIC_ROUTES.sealHandwrite, <SealHandwriteScreen />),
-      {
-        id: 'signed-in',
-        // The shell (side menu, top bar, consoles) comes with the first signed-in page.
-        lazy: lazyDefault(() => import('../layout/MainLayout')),
-        loader: guardLoader({
-          store: session,
-          calls: {
-            refresh: refreshTokens,
-            signInToConsole,
-            userInfo: fetchUserInfo,
-          },
-          now: Date.now,
-        }),
-        // The guard runs on every navigation, like a router's beforeEach.
-        shouldRevalidate: () => true,
+        // Every other page is built with antd: its context comes with the first of them.
+        lazy: lazyDefault(() => import('./AntdLayout')),
         children: [
-          { index: true, loader: () => redirect(HOME_PATH) },
-          ...SECTIONS.flatMap((section) => section.routes).map((route) =>
-            pageRoute(route, route.path),
-          ),
+          lazyPublicRoute(PUBLIC_ROUTES.notFound, () => import('../pages/system/NotFoundPage')),
+          {
+            ...lazyPublicRoute(
+              PUBLIC_ROUTES.customMade,
+              () => import('../pages/system/CustomMadePage'),
+            ),
+            // Custom-made signing starts from a clean slate, keeping the partner's ticket for the tab.
+            loader: ({ request }) => {
+              session.getState().logout();
+              session
+                .getState()
+                .setCustomMade(customMadeFromQuery(new URL(request.url).searchParams));
+              return null;
+            },
+          },
+          {
+            path: PUBLIC_ROUTES.publicTemplate.path,
+            handle: handle(PUBLIC_ROUTES.publicTemplate),
+            lazy: lazyComponent(async () => (await import('./screens')).PublicComingLater),
+          },
+          // Both screens are lazy already (lazyScreen): these modules hold no page code.
+          publicRoute(PUBLIC_ROUTES.publicTemplatePreview, <PublicTemplatePreviewScreen />),
+          publicRoute(PUBLIC_ROUTES.sealHandwrite, <SealHandwriteScreen />),
+          {
+            id: 'signed-in',
+            // The shell (side menu, top bar, consoles) comes with the first signed-in page.
+            lazy: lazyDefault(() => import('../layout/MainLayout')),
+            loader: guardLoader({
+              store: session,
+              calls: {
+                refresh: refreshTokens,
+                signInToConsole,
+                userInfo: fetchUserInfo,
+              },
+              now: Date.now,
+            }),
+            // The guard runs on every navigation, like a router's beforeEach.
+            shouldRevalidate: () => true,
+            children: [
+              { index: true, loader: () => redirect(HOME_PATH) },
+              ...SECTIONS.flatMap((section) => section.routes).map((route) =>
+                pageRoute(route, route.path),
+              ),
+            ],
+          },
+          { path: '*', loader: () => redirect(PUBLIC_ROUTES.notFound.path) },
         ],
       },
-      { path: '*', loader: () => redirect(PUBLIC_ROUTES.notFound.path) },
     ],
   },
 ];

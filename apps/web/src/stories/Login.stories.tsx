@@ -68,3 +68,89 @@ export const CaptchaAfterFailureZh: Story = inChinese(
   CaptchaAfterFailure,
   'Captcha after a wrong password',
 );
+
+/**
+ * The ways to log in are tabs as WAI-ARIA has them: the arrow keys, Home and End move between them
+ * and select them.
+ */
+export const KeyboardTabs: Story = {
+  name: 'Tabs by keyboard',
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    const password = await canvas.findByRole('tab', { name: t('login.byPassword') });
+    password.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const sms = canvas.getByRole('tab', { name: t('login.bySms') });
+    await expect(sms).toHaveFocus();
+    await expect(sms).toHaveAttribute('aria-selected', 'true');
+    await expect(await canvas.findByLabelText(t('account.code'))).toBeVisible();
+    await userEvent.keyboard('{End}');
+    await expect(canvas.getByRole('tab', { name: t('login.byKey') })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(password).toHaveFocus();
+    await expect(password).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+/**
+ * Logging in with nothing typed: each field says what it needs, the first of them takes the focus,
+ * and no request is sent.
+ */
+export const EmptySubmit: Story = {
+  name: 'Log in with nothing typed',
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: buttonName(t('login.submit')) }),
+    );
+    const phone = canvas.getByLabelText(t('account.phone'));
+    await waitFor(() => expect(phone).toHaveFocus());
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    const alerts = await canvas.findAllByRole('alert');
+    await expect(alerts).toHaveLength(2);
+    await expect(phone).toHaveAccessibleDescription(alerts[0]!.textContent!);
+  },
+};
+
+export const EmptySubmitZh: Story = inChinese(EmptySubmit, 'Log in with nothing typed');
+
+/** The password can be shown while typed, and hidden again. */
+export const ShowPassword: Story = {
+  name: 'Show the password',
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    const input = await canvas.findByLabelText(t('account.password'), { selector: 'input' });
+    await userEvent.type(input, 'Secret123');
+    await expect(input).toHaveAttribute('type', 'password');
+    await userEvent.click(canvas.getByRole('button', { name: t('account.showPassword') }));
+    await expect(input).toHaveAttribute('type', 'text');
+    await expect(input).toHaveValue('Secret123');
+    await userEvent.click(canvas.getByRole('button', { name: t('account.hidePassword') }));
+    await expect(input).toHaveAttribute('type', 'password');
+  },
+};
+
+/** The language menu of the login page switches the page to Chinese at once. */
+export const LanguageMenu: Story = {
+  name: 'Switch the language',
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    const button = await canvas.findByRole('button', { name: t('language.label') });
+    await userEvent.click(button);
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    // The menu opens on the language in use; the arrows move to the other.
+    await expect(canvas.getByRole('menuitem', { name: 'English' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(canvas.getByRole('menuitem', { name: '中文' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.queryByRole('menu')).toBeNull();
+    await expect(button).toHaveFocus();
+    await userEvent.click(button);
+    await userEvent.click(canvas.getByRole('menuitem', { name: '中文' }));
+    await expect(await canvas.findByRole('heading', { name: '登录电子签' })).toBeVisible();
+  },
+};

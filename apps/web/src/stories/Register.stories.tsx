@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { message } from '@esign/platform';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import RegisterPage from '../pages/account/RegisterPage';
 import { inChinese, textsOf, webStoryMeta, type WebStoryArgs } from './webStory';
 
@@ -26,3 +27,26 @@ export const Register: Story = {
 };
 
 export const RegisterZh: Story = inChinese(Register, 'Register');
+
+/** A confirmation that differs from the password says so once it loses the focus. */
+export const Mismatch: Story = {
+  name: 'Passwords that differ',
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.type(await canvas.findByLabelText(t('account.password')), 'Abcdef123');
+    const confirm = canvas.getByLabelText(t('account.confirmPassword'));
+    await userEvent.type(confirm, 'Abcdef124');
+    await userEvent.tab();
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(message('passwordMismatch', context.args.locale));
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    // Mended: the message goes as the confirmation is corrected.
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'Abcdef123');
+    await userEvent.tab();
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
+  },
+};
+
+export const MismatchZh: Story = inChinese(Mismatch, 'Passwords that differ');

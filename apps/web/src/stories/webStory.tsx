@@ -6,11 +6,11 @@
 import { LOCALES, type Locale } from '@esign/platform';
 import type { Decorator, Meta, StoryContext } from '@storybook/react-vite';
 import type { QueryClient } from '@tanstack/react-query';
-import { ConfigProvider, message } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
 import { expect, waitFor, within } from 'storybook/test';
-import { App, AppConfig, MESSAGE_CONFIG } from '../App';
+import { App } from '../App';
+import { AntdProviders } from '../antd';
 import { TOAST_SECONDS, bindRequestAdapter, bindRequestUi } from '../api/client';
 import { queries } from '../api/queries';
 import { createQueryClient } from '../api/queryClient';
@@ -18,6 +18,7 @@ import { i18n } from '../i18n';
 import { HOME_PATH, type RouteTitle } from '../routes/table';
 import { session } from '../session';
 import { SIGNED_OUT } from '../session/store';
+import { showToast } from '../lite/toast';
 import '../styles.css';
 import { createDemoApi, demoTokens } from './demoApi';
 import {
@@ -51,22 +52,22 @@ interface WebStoryLoaded {
   router: ReturnType<typeof createMemoryRouter>;
 }
 
-// As in main.tsx: the request module's error toasts (a refusal's `msg`) show, themed and in the
-// story's language. A story has no login page to go to.
-ConfigProvider.config({ holderRender: (children) => <AppConfig>{children}</AppConfig> });
-message.config(MESSAGE_CONFIG);
+// As in main.tsx: the request module's error toasts (a refusal's `msg`) show. A story has no login
+// page to go to.
 bindRequestUi({
-  showToast: (text, closed) =>
-    void message.error({ content: text, duration: TOAST_SECONDS, onClose: closed }),
+  showToast: (text, closed) => showToast(text, { seconds: TOAST_SECONDS, closed }),
   toLogin: () => {},
 });
 
 /** The story itself, rendered by the router's only route. */
 const StoryElement = createContext<ReactNode>(null);
 
-/** The route's element: whatever story the decorator renders now. */
+/**
+ * The route's element: whatever story the decorator renders now, in antd's context as the app's
+ * routes built with antd have it (routes/AntdLayout.tsx); the account pages do not need it.
+ */
 function StoryRoute() {
-  return useContext(StoryElement);
+  return <AntdProviders>{useContext(StoryElement)}</AntdProviders>;
 }
 
 function signInAs(world: DemoWorld, demoSession: DemoSession): void {

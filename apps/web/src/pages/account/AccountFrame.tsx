@@ -17,7 +17,7 @@ export function AccountFrame({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="account-page">
+    <div className="account-page lite-root">
       <header className="account-top">
         <Link to={PUBLIC_ROUTES.login.path} className="brand-link">
           <Brand />

@@ -1,13 +1,20 @@
-import { App, Steps } from 'antd';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { resetPassword, sendForgetCode, validateForgetCode } from '../../api/auth';
-import { AppForm, SubmitButton } from '../../forms/AppForm';
 import { useSubmit } from '../../forms/useSubmit';
+import { Steps } from '../../lite/bits';
+import { showToast } from '../../lite/toast';
 import { PUBLIC_ROUTES } from '../../routes/table';
 import { AccountFrame } from './AccountFrame';
-import { NewPasswordFields, PhoneField, SmsCodeField } from './fields';
+import {
+  AccountForm,
+  NewPasswordFields,
+  PhoneField,
+  SmsCodeField,
+  SubmitButton,
+} from './liteFields';
 
 interface Verified {
   phone: string;
@@ -21,47 +28,61 @@ interface NewPassword {
 
 const FORM_ID = 'forget';
 
+/** The phone and the code that proves it. */
+function VerifyForm({ onVerified }: { onVerified: (verified: Verified) => void }) {
+  const { t } = useTranslation();
+  const form = useForm<Verified>({ mode: 'onBlur', defaultValues: { phone: '', code: '' } });
+  const { submit, pending } = useSubmit(async (values: Verified) => {
+    await validateForgetCode(values);
+    onVerified(values);
+  });
+  return (
+    <AccountForm form={form} id={FORM_ID} onSubmit={submit}>
+      <PhoneField formId={FORM_ID} />
+      <SmsCodeField formId={FORM_ID} send={sendForgetCode} />
+      <SubmitButton pending={pending}>{t('common.next')}</SubmitButton>
+    </AccountForm>
+  );
+}
+
+/** The new password, twice. */
+function PasswordForm({ verified }: { verified: Verified }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formId = `${FORM_ID}-password`;
+  const form = useForm<NewPassword>({
+    mode: 'onBlur',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { submit, pending } = useSubmit(async ({ password }: NewPassword) => {
+    await resetPassword({ ...verified, password });
+    showToast(t('forget.done'), { kind: 'success' });
+    navigate(PUBLIC_ROUTES.login.path, { replace: true });
+  });
+  return (
+    <AccountForm form={form} id={formId} onSubmit={submit}>
+      <NewPasswordFields
+        formId={formId}
+        label={t('forget.newPassword')}
+        confirmLabel={t('password.confirm')}
+      />
+      <SubmitButton pending={pending}>{t('forget.submit')}</SubmitButton>
+    </AccountForm>
+  );
+}
+
 /** /forget: the phone proves itself with a code, then a new password (different from the old). */
 export default function ForgetPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
   const [verified, setVerified] = useState<Verified | null>(null);
-
-  const verify = useSubmit(async (values: Verified) => {
-    await validateForgetCode(values);
-    setVerified(values);
-  });
-  const reset = useSubmit(async ({ password }: NewPassword) => {
-    await resetPassword({ ...verified!, password });
-    void message.success(t('forget.done'));
-    navigate(PUBLIC_ROUTES.login.path, { replace: true });
-  });
-
   return (
     <AccountFrame
       heading={t('forget.heading')}
       footer={<Link to={PUBLIC_ROUTES.login.path}>{t('forget.backToLogin')}</Link>}
     >
       <p className="account-intro">{t('forget.intro')}</p>
-      <Steps
-        size="small"
-        current={verified ? 1 : 0}
-        className="forget-steps"
-        items={[{ title: t('account.code') }, { title: t('forget.newPassword') }]}
-      />
-      {verified ? (
-        <AppForm name={`${FORM_ID}-password`} onFinish={reset.submit}>
-          <NewPasswordFields label={t('forget.newPassword')} confirmLabel={t('password.confirm')} />
-          <SubmitButton pending={reset.pending}>{t('forget.submit')}</SubmitButton>
-        </AppForm>
-      ) : (
-        <AppForm name={FORM_ID} onFinish={verify.submit}>
-          <PhoneField />
-          <SmsCodeField formId={FORM_ID} send={sendForgetCode} />
-          <SubmitButton pending={verify.pending}>{t('common.next')}</SubmitButton>
-        </AppForm>
-      )}
+      <Steps current={verified ? 1 : 0} titles={[t('account.code'), t('forget.newPassword')]} />
+      {verified ? <PasswordForm verified={verified} /> : <VerifyForm onVerified={setVerified} />}
     </AccountFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../lite/Button';
+import { Notice } from '../../lite/bits';
+import { KeyIcon } from '../../lite/icons';
 
 /** What logging in with a hardware key needs; the key login itself comes in a later release. */
 export function HardwareKeyLogin() {
@@ -13,8 +14,8 @@ export function HardwareKeyLogin() {
         <li>{t('login.keyDriver')}</li>
         <li>{t('login.keyPin')}</li>
       </ul>
-      <Alert type="info" showIcon title={t('login.keyLater')} />
-      <Button block disabled icon={<SafetyCertificateOutlined />} className="key-submit">
+      <Notice>{t('login.keyLater')}</Notice>
+      <Button block disabled icon={<KeyIcon />} className="key-submit">
         {t('login.keySubmit')}
       </Button>
     </div>

@@ -1,27 +1,29 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fetchCaptcha, loginByPassword } from '../../api/auth';
 import { RequestError } from '../../api/request';
-import { AppForm, SubmitButton } from '../../forms/AppForm';
-import { requiredRule } from '../../forms/rules';
 import { useSubmit } from '../../forms/useSubmit';
 import { localeOf } from '../../i18n/locale';
+import { Button } from '../../lite/Button';
+import { Field, Input, describedBy, invalid } from '../../lite/Field';
+import { ReloadIcon } from '../../lite/icons';
+import { requiredCheck } from '../../lite/rules';
 import { PUBLIC_ROUTES } from '../../routes/table';
 import { session } from '../../session';
-import { PhoneField } from './fields';
+import { AccountForm, PasswordField, PhoneField, SubmitButton, errorOf } from './liteFields';
 import { useFinishSignIn } from './useFinishSignIn';
 
 interface PasswordLogin {
   phone: string;
   password: string;
-  captcha?: string;
+  captcha: string;
 }
 
 const FORM_ID = 'password-login';
+const CAPTCHA_ID = `${FORM_ID}_captcha`;
 
 /** Whether the token endpoint refused with a demand for the graphic captcha. */
 function asksForCaptcha(error: unknown): boolean {
@@ -37,7 +39,11 @@ function asksForCaptcha(error: unknown): boolean {
 export function PasswordLoginForm() {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n);
-  const [form] = Form.useForm<PasswordLogin>();
+  const form = useForm<PasswordLogin>({
+    mode: 'onBlur',
+    defaultValues: { phone: '', password: '', captcha: '' },
+    shouldUnregister: true,
+  });
   const finish = useFinishSignIn();
   const [captchaShown, setCaptchaShown] = useState(false);
   const captcha = useQuery({
@@ -50,14 +56,14 @@ export function PasswordLoginForm() {
 
   const { submit, pending } = useSubmit(async (values: PasswordLogin) => {
     const { setCaptcha } = session.getState();
-    if (captchaShown) setCaptcha({ key: captcha.data?.key ?? '', code: values.captcha ?? '' });
+    if (captchaShown) setCaptcha({ key: captcha.data?.key ?? '', code: values.captcha });
     try {
       finish(await loginByPassword(values.phone, values.password, captchaShown));
     } catch (error) {
       // A failed login clears the stored captcha (spec 000 §8); each captcha answers once.
       setCaptcha(null);
       if (asksForCaptcha(error)) {
-        form.setFieldValue('captcha', '');
+        form.setValue('captcha', '');
         if (captchaShown) void captcha.refetch();
         else setCaptchaShown(true);
       }
@@ -65,44 +71,51 @@ export function PasswordLoginForm() {
     }
   });
 
+  const captchaError = errorOf(form.formState.errors, 'captcha');
+  const captchaHint = t('login.captchaHint');
   return (
-    <AppForm form={form} name={FORM_ID} onFinish={submit}>
-      <PhoneField />
-      <Form.Item name="password" label={t('account.password')} rules={[requiredRule(locale)]}>
-        <Input.Password autoComplete="current-password" maxLength={16} />
-      </Form.Item>
+    <AccountForm form={form} id={FORM_ID} onSubmit={submit}>
+      <PhoneField formId={FORM_ID} />
+      <PasswordField
+        formId={FORM_ID}
+        name="password"
+        label={t('account.password')}
+        autoComplete="current-password"
+        validate={requiredCheck(locale)}
+      />
       {captchaShown ? (
-        <Form.Item
+        <Field
+          id={CAPTCHA_ID}
           label={t('account.captcha')}
-          htmlFor={`${FORM_ID}_captcha`}
-          extra={t('login.captchaHint')}
-          required
+          error={captchaError}
+          extra={captchaHint}
         >
-          <Space.Compact block>
-            <Form.Item name="captcha" noStyle rules={[requiredRule(locale, 'captchaRequired')]}>
-              <Input
-                id={`${FORM_ID}_captcha`}
-                autoComplete="off"
-                placeholder={t('account.captchaPlaceholder')}
-              />
-            </Form.Item>
+          <div className="lite-compact">
+            <Input
+              id={CAPTCHA_ID}
+              autoComplete="off"
+              placeholder={t('account.captchaPlaceholder')}
+              aria-invalid={invalid(captchaError)}
+              aria-describedby={describedBy(CAPTCHA_ID, captchaError, captchaHint)}
+              {...form.register('captcha', { validate: requiredCheck(locale, 'captchaRequired') })}
+            />
             <Button
               className="captcha-button"
               aria-label={t('account.newCaptcha')}
               title={t('account.newCaptcha')}
               onClick={() => void captcha.refetch()}
-              icon={captcha.data ? undefined : <ReloadOutlined />}
+              icon={captcha.data ? undefined : <ReloadIcon />}
               loading={captcha.isFetching}
             >
               {captcha.data ? <img src={captcha.data.image} alt="" /> : null}
             </Button>
-          </Space.Compact>
-        </Form.Item>
+          </div>
+        </Field>
       ) : null}
       <SubmitButton pending={pending}>{t('login.submit')}</SubmitButton>
-      <Typography.Paragraph className="form-aside">
+      <p className="form-aside">
         <Link to={PUBLIC_ROUTES.forget.path}>{t('login.forgot')}</Link>
-      </Typography.Paragraph>
-    </AppForm>
+      </p>
+    </AccountForm>
   );
 }

@@ -1,15 +1,23 @@
 import { agreementSchema, message as platformMessage } from '@esign/platform';
-import { App, Checkbox, Form } from 'antd';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { checkPhone, register, sendRegisterCode } from '../../api/auth';
-import { AppForm, SubmitButton } from '../../forms/AppForm';
-import { schemaRule } from '../../forms/rules';
 import { useSubmit } from '../../forms/useSubmit';
 import { localeOf } from '../../i18n/locale';
+import { describedBy, invalid } from '../../lite/Field';
+import { schemaCheck } from '../../lite/rules';
+import { showToast } from '../../lite/toast';
 import { PUBLIC_ROUTES } from '../../routes/table';
 import { AccountFrame } from './AccountFrame';
-import { NewPasswordFields, PhoneField, SmsCodeField } from './fields';
+import {
+  AccountForm,
+  NewPasswordFields,
+  PhoneField,
+  SmsCodeField,
+  SubmitButton,
+  errorOf,
+} from './liteFields';
 import { useFinishSignIn } from './useFinishSignIn';
 
 interface Registration {
@@ -21,20 +29,23 @@ interface Registration {
 }
 
 const FORM_ID = 'register';
+const AGREEMENT_ID = `${FORM_ID}_agreement`;
 
 /** /register: phone, SMS code, password twice and the agreement; signs the new user in. */
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n);
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Registration>();
+  const form = useForm<Registration>({
+    mode: 'onBlur',
+    defaultValues: { phone: '', code: '', password: '', confirmPassword: '', agreement: false },
+  });
   const finish = useFinishSignIn();
 
   /** A registered phone is told at the field, before any code is sent. */
   const sendCode = async (phone: string) => {
     const { registered } = await checkPhone(phone);
     if (registered) {
-      form.setFields([{ name: 'phone', errors: [platformMessage('phoneRegistered', locale)] }]);
+      form.setError('phone', { message: platformMessage('phoneRegistered', locale) });
       return null;
     }
     return sendRegisterCode(phone);
@@ -42,9 +53,13 @@ export default function RegisterPage() {
 
   const { submit, pending } = useSubmit(async ({ phone, code, password }: Registration) => {
     finish(await register({ phone, code, password }));
-    void message.success(t('register.welcome'));
+    showToast(t('register.welcome'), { kind: 'success' });
   });
 
+  const agreementError = errorOf(form.formState.errors, 'agreement');
+  const agreement = form.register('agreement', {
+    validate: schemaCheck(agreementSchema, locale),
+  });
   return (
     <AccountFrame
       heading={t('register.heading')}
@@ -55,23 +70,38 @@ export default function RegisterPage() {
         </>
       }
     >
-      <AppForm form={form} name={FORM_ID} onFinish={submit}>
-        <PhoneField />
+      <AccountForm form={form} id={FORM_ID} onSubmit={submit}>
+        <PhoneField formId={FORM_ID} />
         <SmsCodeField formId={FORM_ID} send={sendCode} />
         <NewPasswordFields
+          formId={FORM_ID}
           label={t('account.password')}
           confirmLabel={t('account.confirmPassword')}
         />
-        <Form.Item
-          name="agreement"
-          valuePropName="checked"
-          validateTrigger="onChange"
-          rules={[schemaRule(agreementSchema, locale)]}
-        >
-          <Checkbox>{t('register.agreement')}</Checkbox>
-        </Form.Item>
+        <div className={agreementError ? 'lite-field lite-field-invalid' : 'lite-field'}>
+          <label className="lite-checkbox">
+            <input
+              type="checkbox"
+              id={AGREEMENT_ID}
+              aria-invalid={invalid(agreementError)}
+              aria-describedby={describedBy(AGREEMENT_ID, agreementError)}
+              {...agreement}
+              // Checked or not, the box is checked at once (antd's validateTrigger onChange).
+              onChange={async (event) => {
+                await agreement.onChange(event);
+                void form.trigger('agreement');
+              }}
+            />
+            <span>{t('register.agreement')}</span>
+          </label>
+          {agreementError ? (
+            <div id={`${AGREEMENT_ID}_error`} className="lite-error" role="alert">
+              {agreementError}
+            </div>
+          ) : null}
+        </div>
         <SubmitButton pending={pending}>{t('register.submit')}</SubmitButton>
-      </AppForm>
+      </AccountForm>
     </AccountFrame>
   );
 }

@@ -1,8 +1,8 @@
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { loginBySmsCode, sendLoginCode } from '../../api/auth';
-import { AppForm, SubmitButton } from '../../forms/AppForm';
 import { useSubmit } from '../../forms/useSubmit';
-import { PhoneField, SmsCodeField } from './fields';
+import { AccountForm, PhoneField, SmsCodeField, SubmitButton } from './liteFields';
 import { useFinishSignIn } from './useFinishSignIn';
 
 interface SmsLogin {
@@ -15,15 +15,16 @@ const FORM_ID = 'sms-login';
 /** Phone and a login code sent to it. */
 export function SmsLoginForm() {
   const { t } = useTranslation();
+  const form = useForm<SmsLogin>({ mode: 'onBlur', defaultValues: { phone: '', code: '' } });
   const finish = useFinishSignIn();
   const { submit, pending } = useSubmit(async ({ phone, code }: SmsLogin) =>
     finish(await loginBySmsCode(phone, code)),
   );
   return (
-    <AppForm name={FORM_ID} onFinish={submit}>
-      <PhoneField />
+    <AccountForm form={form} id={FORM_ID} onSubmit={submit}>
+      <PhoneField formId={FORM_ID} />
       <SmsCodeField formId={FORM_ID} send={sendLoginCode} />
       <SubmitButton pending={pending}>{t('login.submit')}</SubmitButton>
-    </AppForm>
+    </AccountForm>
   );
 }

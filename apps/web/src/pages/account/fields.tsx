@@ -1,41 +1,22 @@
-/** The fields the account forms share: phone, SMS code with its resend countdown, passwords. */
+/**
+ * The account fields of antd forms (the user center's and the console's dialogs): the SMS code
+ * with its resend countdown and the passwords. The account pages have their own without antd
+ * (liteFields.tsx), over the same checks and the same send logic (forms/useSendCode.ts).
+ */
 import {
   SMS_CODE_LENGTH,
-  SMS_RESEND_AFTER_MS,
   digitsOnly,
   passwordSchema,
-  phoneSchema,
   smsCodeSchema,
   type CodeSent,
 } from '@esign/platform';
-import { App, Button, Form, Input, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isShownFailure } from '../../api/client';
 import { localeOf } from '../../i18n/locale';
-import { useCountdown } from '../../forms/useCountdown';
+import { useSendCode } from '../../forms/useSendCode';
 import { differentFromRule, sameAsRule, schemaRule } from '../../forms/rules';
 
 const keepDigits = (value: unknown) => digitsOnly(String(value ?? ''));
-
-export function PhoneField() {
-  const { t, i18n } = useTranslation();
-  return (
-    <Form.Item
-      name="phone"
-      label={t('account.phone')}
-      rules={[schemaRule(phoneSchema, localeOf(i18n))]}
-      normalize={keepDigits}
-    >
-      <Input
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={11}
-        placeholder={t('account.phonePlaceholder')}
-      />
-    </Form.Item>
-  );
-}
 
 /**
  * The SMS code with its send button: the phone is checked first, then the code is sent and the
@@ -51,31 +32,17 @@ export function SmsCodeField({
   send: (phone: string) => Promise<CodeSent | null>;
 }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const form = Form.useFormInstance();
-  const { secondsLeft, start } = useCountdown();
-  const [sending, setSending] = useState(false);
   const inputId = `${formId}_code`;
-
-  const onSend = async () => {
-    const valid = await form.validateFields(['phone']).then(
-      () => true,
-      () => false, // the phone field shows why
-    );
-    if (!valid) return;
-    setSending(true);
-    try {
-      const sent = await send(form.getFieldValue('phone') as string);
-      if (!sent) return;
-      start(sent.resendAfter || SMS_RESEND_AFTER_MS / 1000);
-      void message.success(t('account.codeSent'));
-      document.getElementById(inputId)?.focus();
-    } catch (error) {
-      if (!isShownFailure(error)) throw error;
-    } finally {
-      setSending(false);
-    }
-  };
+  const { onSend, sending, waiting, label } = useSendCode({
+    phone: () =>
+      form.validateFields(['phone']).then(
+        () => form.getFieldValue('phone') as string,
+        () => null, // the phone field shows why
+      ),
+    send,
+    inputId,
+  });
 
   return (
     <Form.Item label={t('account.code')} htmlFor={inputId} required>
@@ -94,10 +61,8 @@ export function SmsCodeField({
             placeholder={t('account.codePlaceholder')}
           />
         </Form.Item>
-        <Button onClick={() => void onSend()} disabled={secondsLeft > 0} loading={sending}>
-          {secondsLeft > 0
-            ? t('account.resendIn', { seconds: secondsLeft })
-            : t('account.sendCode')}
+        <Button onClick={() => void onSend()} disabled={waiting} loading={sending}>
+          {label}
         </Button>
       </Space.Compact>
     </Form.Item>
