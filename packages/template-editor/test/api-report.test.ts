@@ -86,6 +86,14 @@ describe('the public API report (api/*.api.md)', () => {
           .map((line) => line.replace(/^\/\/ /, ''));
         expect(undocumented, 'write a /** doc comment */ for each of these').toEqual([]);
       });
+
+      it('names no type that an embedder cannot import from the same entry', () => {
+        const forgotten = once()
+          .actual.split('\n')
+          .filter((line) => line.includes('(ae-forgotten-export)'))
+          .map((line) => line.trim().replace(/^\/\/ /, ''));
+        expect(forgotten, 'export these from the entry (or stop naming them)').toEqual([]);
+      });
     });
   }
 });

@@ -23,3 +23,8 @@ export {
   type UserPoint,
   type UserRect,
 } from './geometry';
+// The core's model and constants, which this entry's signatures name: a Node script using only
+// `./pdf` can name them too (the same as `./core`'s).
+export type * from '../core/model';
+export * from '../core/constants';
+export type { Locale } from '../core/errors';

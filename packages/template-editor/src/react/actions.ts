@@ -18,8 +18,9 @@ export interface KeyInput {
 }
 
 /**
- * One thing the author can do: its label, its keyboard shortcut, when it applies and what it does.
- * Toolbar buttons, shortcuts and menus are all derived from this one list.
+ * One thing the author can do: its label, its keyboard shortcut and when it applies. Toolbar
+ * buttons, shortcuts and menus are all derived from one list ({@link ACTIONS}); the editor runs
+ * them itself (its toolbar and its shortcuts).
  */
 export interface EditorAction {
   /** The action's id, e.g. 'undo'. */
@@ -36,6 +37,10 @@ export interface EditorAction {
   modes: readonly ('design' | 'fill' | 'preview')[];
   /** Whether it applies to the editor's current state (a disabled button otherwise). */
   enabled(state: EditorState): boolean;
+}
+
+/** An action with what it does: the editor's own. */
+export interface RunnableAction extends EditorAction {
   /**
    * Does it, in the editor of `context`; `viewport` is the size of the canvas area, for zooming to
    * fit.
@@ -61,8 +66,8 @@ function modKey(key: string, shift = false) {
 function action(
   name: string,
   icon: string,
-  rest: Omit<EditorAction, 'name' | 'label' | 'icon'>,
-): EditorAction {
+  rest: Omit<RunnableAction, 'name' | 'label' | 'icon'>,
+): RunnableAction {
   return { name, label: `action.${name}`, icon, ...rest };
 }
 
@@ -73,7 +78,7 @@ function history(
   shortcut: string,
   keyTest: (event: KeyInput) => boolean,
   announcement: string,
-): EditorAction {
+): RunnableAction {
   return action(name, icon, {
     shortcut,
     keyTest,
@@ -93,7 +98,7 @@ function command(
   key: string,
   enabled: (state: EditorState) => boolean,
   run: (state: EditorState) => unknown,
-): EditorAction {
+): RunnableAction {
   return action(name, icon, {
     shortcut: `Ctrl+${key.toUpperCase()}`,
     keyTest: modKey(key),
@@ -106,7 +111,7 @@ function command(
 }
 
 /** Moves the selection by one point with the arrow `key`, or by ten with Shift. */
-function nudge(name: string, key: string, dx: number, dy: number): EditorAction[] {
+function nudge(name: string, key: string, dx: number, dy: number): RunnableAction[] {
   return [1, 10].map((step) => ({
     name: `${name}${step === 10 ? 'Far' : ''}`,
     label: 'action.move',
@@ -126,7 +131,7 @@ function zoom(
   name: string,
   icon: string,
   keys: readonly [string, string],
-): EditorAction {
+): RunnableAction {
   return action(name, icon, {
     shortcut: `Ctrl+${keys[0]}`,
     keyTest: (event) => mod(event) && keys.includes(event.key),
@@ -137,7 +142,7 @@ function zoom(
 }
 
 /** Fits the current page's width, or the `whole` page, into the viewport. */
-function fit(whole: boolean, name: string, icon: string): EditorAction {
+function fit(whole: boolean, name: string, icon: string): RunnableAction {
   return action(name, icon, {
     modes: ALL,
     enabled: always,
@@ -151,7 +156,7 @@ function fit(whole: boolean, name: string, icon: string): EditorAction {
 }
 
 /** Lines the selected fields up on an edge or centre of their bounds (of the page for one). */
-function align(edge: AlignEdge, name: string, icon: string): EditorAction {
+function align(edge: AlignEdge, name: string, icon: string): RunnableAction {
   return action(name, icon, {
     modes: DESIGN,
     enabled: hasSelection,
@@ -160,7 +165,7 @@ function align(edge: AlignEdge, name: string, icon: string): EditorAction {
 }
 
 /** Spaces three or more selected fields evenly along one `axis`. */
-function distribute(axis: 'horizontal' | 'vertical', name: string, icon: string): EditorAction {
+function distribute(axis: 'horizontal' | 'vertical', name: string, icon: string): RunnableAction {
   return action(name, icon, {
     modes: DESIGN,
     enabled: (state) => state.selection.length >= 3,
@@ -176,7 +181,7 @@ function layer(
   shortcut: string,
   key: string,
   shift: boolean,
-): EditorAction {
+): RunnableAction {
   return action(name, icon, {
     shortcut,
     keyTest: modKey(key, shift),
@@ -197,7 +202,8 @@ const redoKey = (event: KeyInput) =>
  * Every action of the editor: undo and redo, copy, paste, duplicate, delete, selection, moves by
  * the arrow keys, zoom and fit, alignment, distribution and paint order.
  */
-export const ACTIONS: readonly EditorAction[] = [
+/** Every action of the editor, with what it does (the editor's own list). */
+export const RUNNABLE_ACTIONS: readonly RunnableAction[] = [
   history('undo', '↶', 'Ctrl+Z', modKey('z'), 'announce.undone'),
   history('redo', '↷', 'Ctrl+Shift+Z', redoKey, 'announce.redone'),
   command('copy', '⧉', 'c', hasSelection, (state) => state.copy(state.selection)),
@@ -256,16 +262,22 @@ export const ACTIONS: readonly EditorAction[] = [
   layer('bottom', 'sendToBack', '⇊', 'Ctrl+Shift+[', '{', true),
 ];
 
+/**
+ * The editor's actions in toolbar order: names, labels (i18n keys of `action.<name>`), shortcuts
+ * and the modes that offer them, for an embedding product's help page or menus.
+ */
+export const ACTIONS: readonly EditorAction[] = RUNNABLE_ACTIONS;
+
 /** The action a key press asks for in a mode, if any. */
 export function actionForKey(
   event: KeyInput,
   mode: 'design' | 'fill' | 'preview',
-): EditorAction | undefined {
-  return ACTIONS.find((action) => action.modes.includes(mode) && action.keyTest?.(event));
+): RunnableAction | undefined {
+  return RUNNABLE_ACTIONS.find((action) => action.modes.includes(mode) && action.keyTest?.(event));
 }
 
-export function actionNamed(name: string): EditorAction {
-  const action = ACTIONS.find((candidate) => candidate.name === name);
+export function actionNamed(name: string): RunnableAction {
+  const action = RUNNABLE_ACTIONS.find((candidate) => candidate.name === name);
   if (!action) throw new Error(`No editor action named ${name}`);
   return action;
 }

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { useEditor, useViewState } from '../context';
-import { ACTIONS, type EditorAction } from '../actions';
+import { RUNNABLE_ACTIONS, type RunnableAction } from '../actions';
 import type { EditorState } from '../../core';
 import { Icon, hasIcon } from '../icons';
 
@@ -36,8 +36,8 @@ export function Toolbar({ viewport, onSave }: ToolbarProps) {
     <div className="esign-te__toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
       {GROUPS.map((names) => {
         const actions = names
-          .map((name) => ACTIONS.find((action) => action.name === name))
-          .filter((action): action is EditorAction => !!action && action.modes.includes(mode));
+          .map((name) => RUNNABLE_ACTIONS.find((action) => action.name === name))
+          .filter((action): action is RunnableAction => !!action && action.modes.includes(mode));
         if (actions.length === 0) return null;
         return (
           <div className="esign-te__toolbar-group" key={names[0]}>
@@ -67,7 +67,7 @@ export function Toolbar({ viewport, onSave }: ToolbarProps) {
   );
 }
 
-function ActionButton({ action, onRun }: { action: EditorAction; onRun(): void }) {
+function ActionButton({ action, onRun }: { action: RunnableAction; onRun(): void }) {
   const { t, store } = useEditor();
   const enabled = useStore(store, (state: EditorState) => action.enabled(state));
   const label = t(action.label);
