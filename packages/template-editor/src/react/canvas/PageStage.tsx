@@ -15,7 +15,7 @@ import { CrossPageLayer, crossPageBounds, useCrossPageOnPage } from './crossPage
 import { ElementNode } from './ElementNode';
 import { FillOverlay } from './FillOverlay';
 import { backgroundBox } from './layout';
-import { snapBox } from './snapping';
+import { snapTargets, snapTo, type SnapTargets } from './snapping';
 import { useImage } from './useImage';
 import { usePdfPageImage } from './usePdfPage';
 
@@ -30,7 +30,8 @@ interface DragSession {
   ids: string[];
   start: Map<string, { x: number; y: number }>;
   box: Bounds;
-  others: Bounds[];
+  /** What the moving fields snap to, sorted once for the whole drag. */
+  targets: SnapTargets;
   anchor: string;
 }
 
@@ -160,9 +161,12 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
           right: Math.max(...boxes.map((b) => b.right)),
           bottom: Math.max(...boxes.map((b) => b.bottom)),
         },
-        others: movable
-          .filter((element) => !ids.includes(element.uuid))
-          .map((element) => boundsOf(element.commonStyle)),
+        targets: snapTargets(
+          movable
+            .filter((element) => !ids.includes(element.uuid))
+            .map((element) => boundsOf(element.commonStyle)),
+          current.config,
+        ),
       };
       // While dragging, the moving fields live on the overlay layer: each pointer move then redraws
       // only them, not the hundreds of fields that stay put.
@@ -194,7 +198,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
         top: session.box.top + dy,
         bottom: session.box.bottom + dy,
       };
-      const snap = snapBox(moved, session.others, page.config, SNAP_PIXELS / scale);
+      const snap = snapTo(moved, session.targets, SNAP_PIXELS / scale);
       dx += snap.dx;
       dy += snap.dy;
       // Fields stay on the page (a field already partly off it is not pushed further out).
@@ -218,7 +222,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
           .setGuides(snap.guides.length > 0 ? { pageId: page.uuid, lines: snap.guides } : null);
       }
     },
-    [height, page.config, page.uuid, scale, view, width],
+    [height, page.uuid, scale, view, width],
   );
 
   const onDragEnd = useCallback(

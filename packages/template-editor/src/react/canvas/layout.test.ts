@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   backgroundBox,
@@ -8,7 +9,7 @@ import {
   PAGE_GAP,
   visibleRange,
 } from './layout';
-import { snapBox } from './snapping';
+import { snapBox, snapTargets, snapTo } from './snapping';
 
 const A4 = { width: 596, height: 842 };
 
@@ -85,5 +86,54 @@ describe('snapping', () => {
       ],
     });
     expect(snapBox({ left: 50, top: 50, right: 60, bottom: 60 }, others, A4, 5).guides).toEqual([]);
+  });
+
+  it('finds the nearest target as a search through every target would, among thousands', () => {
+    const box = fc
+      .record({ left: fc.integer({ min: 0, max: 560 }), top: fc.integer({ min: 0, max: 800 }) })
+      .chain(({ left, top }) =>
+        fc.record({
+          left: fc.constant(left),
+          top: fc.constant(top),
+          right: fc.integer({ min: left, max: left + 40 }),
+          bottom: fc.integer({ min: top, max: top + 40 }),
+        }),
+      );
+    fc.assert(
+      fc.property(
+        fc.array(box, { maxLength: 300 }),
+        box,
+        fc.integer({ min: 1, max: 8 }),
+        (others, moving, threshold) => {
+          const near = (edges: number[], targets: number[]) =>
+            Math.min(
+              ...edges.flatMap((edge) =>
+                targets.map((target) => Math.abs(target - edge)).filter((d) => d <= threshold),
+              ),
+            );
+          const xs = [
+            0,
+            A4.width / 2,
+            A4.width,
+            ...others.flatMap((o) => [o.left, (o.left + o.right) / 2, o.right]),
+          ];
+          const ys = [
+            0,
+            A4.height / 2,
+            A4.height,
+            ...others.flatMap((o) => [o.top, (o.top + o.bottom) / 2, o.bottom]),
+          ];
+          const snapped = snapTo(moving, snapTargets(others, A4), threshold);
+          const bestX = near([moving.left, (moving.left + moving.right) / 2, moving.right], xs);
+          const bestY = near([moving.top, (moving.top + moving.bottom) / 2, moving.bottom], ys);
+          expect(Math.abs(snapped.dx)).toBe(Number.isFinite(bestX) ? bestX : 0);
+          expect(Math.abs(snapped.dy)).toBe(Number.isFinite(bestY) ? bestY : 0);
+          expect(snapped.guides).toHaveLength(
+            Number(Number.isFinite(bestX)) + Number(Number.isFinite(bestY)),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
