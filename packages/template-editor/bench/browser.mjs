@@ -22,6 +22,8 @@ if (!existsSync(path.join(root, 'iframe.html'))) {
 const TYPES = {
   '.html': 'text/html',
   '.js': 'text/javascript',
+  // pdf.js's worker is an .mjs file: a module worker refuses any other MIME type.
+  '.mjs': 'text/javascript',
   '.css': 'text/css',
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
@@ -127,60 +129,82 @@ try {
       `with Storybook's loading included ${median(best) < 1000 ? 'MET' : 'MISSED'}`,
   );
 
-  // 2. Stress: frame times while dragging one field among 2,000 on one page.
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${base}/iframe.html?id=editor-templateeditor--stress-2000&viewMode=story`);
-  await page.waitForSelector('.esign-te__page canvas');
-  await page.waitForTimeout(300);
-  const box = await page.evaluate(() => {
-    const slot = document.querySelector('.esign-te__page[data-page="1"]');
-    const rect = slot.getBoundingClientRect();
-    const scale = rect.width / Number(slot.dataset.width);
-    // Field F1: left 8, top 8, 13 × 15.
-    return { x: rect.left + 14.5 * scale, y: rect.top + 15.5 * scale, scale };
-  });
-  await page.evaluate(() => {
-    window.__frames = [];
-    let last = performance.now();
-    const tick = (now) => {
-      window.__frames.push(now - last);
-      last = now;
-      if (window.__recording !== false) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  // Main-thread busy time (Chromium's TaskDuration) per pointer move: the editor's own cost of a
-  // frame, which the 60 Hz frame intervals hide when it is below 16.7 ms.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const busy = async () =>
-    (await cdp.send('Performance.getMetrics')).metrics.find(
-      (metric) => metric.name === 'TaskDuration',
-    ).value;
-  await page.mouse.move(box.x, box.y);
-  const busyBefore = await busy();
-  await page.mouse.down();
-  for (let step = 1; step <= 120; step++) {
-    await page.mouse.move(box.x + step * 3, box.y + step * 2);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
-  }
-  await page.mouse.up();
-  const busyMs = ((await busy()) - busyBefore) * 1000;
-  const frames = await page.evaluate(() => {
-    window.__recording = false;
-    return window.__frames.slice(2);
-  });
-  console.log('Stress (2,000 fields on one page): dragging one field, 120 pointer moves');
+  // 2. Stress: frame times while dragging one field among 2,000 on one page, three times (a fresh
+  // page each); the median run is reported. The same loop on a blank page measures what the bench
+  // itself costs per move (Playwright's input and a frame wait per move), for reading the figure.
+  const drag = async (url) => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    if (url) {
+      await page.goto(url);
+      await page.waitForSelector('.esign-te__page canvas');
+      await page.waitForTimeout(300);
+    } else {
+      await page.setContent('<body style="margin:0"><div style="height:900px"></div></body>');
+    }
+    const box = url
+      ? await page.evaluate(() => {
+          const slot = document.querySelector('.esign-te__page[data-page="1"]');
+          const rect = slot.getBoundingClientRect();
+          const scale = rect.width / Number(slot.dataset.width);
+          // Field F1: left 8, top 8, 13 × 15.
+          return { x: rect.left + 14.5 * scale, y: rect.top + 15.5 * scale };
+        })
+      : { x: 100, y: 100 };
+    await page.evaluate(() => {
+      window.__frames = [];
+      let last = performance.now();
+      const tick = (now) => {
+        window.__frames.push(now - last);
+        last = now;
+        if (window.__recording !== false) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    // Main-thread busy time (Chromium's TaskDuration) per pointer move: the editor's own cost of a
+    // frame, which the 60 Hz frame intervals hide when it is below 16.7 ms.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busy = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find(
+        (metric) => metric.name === 'TaskDuration',
+      ).value;
+    await page.mouse.move(box.x, box.y);
+    const busyBefore = await busy();
+    await page.mouse.down();
+    for (let step = 1; step <= 120; step++) {
+      await page.mouse.move(box.x + step * 3, box.y + step * 2);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+    }
+    await page.mouse.up();
+    const busyMs = ((await busy()) - busyBefore) * 1000;
+    const frames = await page.evaluate(() => {
+      window.__recording = false;
+      return window.__frames.slice(2);
+    });
+    await page.close();
+    return { perMove: busyMs / 120, frames };
+  };
+  const stressUrl = `${base}/iframe.html?id=editor-templateeditor--stress-2000&viewMode=story`;
+  const drags = [];
+  for (let run = 0; run < 3; run++) drags.push(await drag(stressUrl));
+  drags.sort((a, b) => a.perMove - b.perMove);
+  const { perMove, frames } = drags[1];
+  const blank = [];
+  for (let run = 0; run < 3; run++) blank.push((await drag(null)).perMove);
+  const harness = median(blank);
+  console.log('Stress (2,000 fields on one page): dragging one field, 120 pointer moves, 3 runs');
   console.log(
-    `  frame interval: median ${median(frames).toFixed(2)} ms · p95 ${percentile(frames, 0.95).toFixed(2)} ms · max ${Math.max(...frames).toFixed(2)} ms · ${frames.length} frames`,
+    `  frame interval (median run): median ${median(frames).toFixed(2)} ms · p95 ${percentile(frames, 0.95).toFixed(2)} ms · max ${Math.max(...frames).toFixed(2)} ms (the drop) · ${frames.length} frames`,
   );
   console.log(
-    `  main-thread work per pointer move (mean, the drop included): ${(busyMs / 120).toFixed(2)} ms → target < 8 ms ${busyMs / 120 < 8 ? 'MET' : 'MISSED'}`,
+    `  main-thread work per pointer move (mean, the drop included): median ${perMove.toFixed(2)} ms (runs: ${drags.map((d) => d.perMove.toFixed(2)).join(', ')}) → target < 8 ms ${perMove < 8 ? 'MET' : 'MISSED'}`,
+  );
+  console.log(
+    `  of which the bench's own (the same moves and frame waits on a blank page): ${harness.toFixed(2)} ms → the editor's ${(perMove - harness).toFixed(2)} ms`,
   );
   console.log(
     `  target: median frame < 16.7 ms → ${median(frames) <= 16.7 ? 'MET' : 'MISSED'} (frames are paced at 60 Hz)`,
   );
-  await page.close();
 
   // 3. PdfManyPages: opening a 300-page PDF (the story's loader generates it with pdf-lib first;
   // the clock starts when the editor mounts with the bytes).

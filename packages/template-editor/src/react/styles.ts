@@ -57,6 +57,9 @@ export const EDITOR_CSS = `
 .esign-te__sheet { position: relative; margin: 0 auto; }
 .esign-te__page-slot { position: absolute; left: 50%; transform: translateX(-50%); box-shadow: 0 1px 4px rgba(0,0,0,.15); background: #fff; }
 .esign-te__page { position: relative; }
+/* Each layer's canvas on its own compositor layer: redrawing the dragged field's layer on a pointer
+   move then repaints that canvas alone, not the whole document around it (issue 16's drag bench). */
+.esign-te__page canvas { will-change: transform; }
 .esign-te__page-failed { position: absolute; z-index: 1; top: 12px; left: 50%; transform: translateX(-50%); display: flex; align-items: center; gap: 8px; max-width: calc(100% - 24px); padding: 6px 10px; border: 1px solid var(--esign-te-danger); border-radius: 4px; background: var(--esign-te-surface); color: var(--esign-te-danger); box-shadow: 0 1px 4px rgba(0,0,0,.12); }
 .esign-te__panel { padding: 10px 12px; border-bottom: 1px solid var(--esign-te-border); }
 .esign-te__panel h2 { font-size: 13px; font-weight: 600; margin: 0 0 8px; }
