@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CheckIcon } from './icons';
+import { movedIndex } from './keys';
 
 export interface MenuChoice {
   key: string;
@@ -54,21 +55,7 @@ export function MenuButton({
   }, [open, choices, chosen]);
 
   const onMenuKey = (event: KeyboardEvent, index: number) => {
-    const last = choices.length - 1;
-    const next =
-      event.key === 'ArrowDown'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowUp'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = movedIndex(event.key, index, choices.length, 'vertical');
     if (event.key === 'Escape' || event.key === 'Tab') {
       if (event.key === 'Escape') event.preventDefault();
       close(event.key === 'Escape');

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { movedIndex } from './keys';
 
 export interface TabItem {
   key: string;
@@ -17,21 +18,7 @@ export function Tabs({ label, items }: { label: string; items: readonly TabItem[
   const current = items.find((item) => item.key === active) ?? items[0];
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const last = items.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = movedIndex(event.key, index, items.length, 'horizontal');
     if (next === null) return;
     event.preventDefault();
     setActive(items[next]!.key);

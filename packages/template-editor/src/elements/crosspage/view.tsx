@@ -1,8 +1,8 @@
-import { Circle, Group, Image as KonvaImage, Text } from 'react-konva';
+import { Group, Image as KonvaImage } from 'react-konva';
 import type { CrossPageSlice } from '../../core';
 import { useImage } from '../../react/canvas/useImage';
 import { FieldFrame } from '../common-view';
-import { SealView } from '../seal/view';
+import { SealPlaceholder, SealView } from '../seal/view';
 import type { ElementViewProps } from '../view-types';
 
 /**
@@ -32,7 +32,6 @@ export function CrossPageSliceView(props: CrossPageSliceViewProps) {
   const { image } = useImage(sealImageUrl);
   // Where the whole seal's left edge lies in this slice's box.
   const shift = -slice.image.offset * sealWidth;
-  const radius = Math.min(sealWidth, sealHeight) / 2 - 2;
   const frame = {
     ...props,
     element: { ...element, commonStyle: { ...element.commonStyle, width, height } },
@@ -63,24 +62,12 @@ export function CrossPageSliceView(props: CrossPageSliceViewProps) {
           clipWidth={width}
           clipHeight={height}
         >
-          <Circle
-            x={shift + sealWidth / 2}
-            y={sealHeight / 2}
-            radius={Math.max(radius, 4)}
-            stroke={color}
-            strokeWidth={2}
-            dash={[6, 4]}
-          />
-          <Text
-            text={`${t('field.sealPlaceholder')}\n${element.config.party}`}
+          <SealPlaceholder
             x={shift}
             width={sealWidth}
             height={sealHeight}
-            align="center"
-            verticalAlign="middle"
-            fontSize={Math.max(8, Math.min(18, radius / 3))}
-            fontStyle="bold"
-            fill={color}
+            color={color}
+            text={`${t('field.sealPlaceholder')}\n${element.config.party}`}
           />
         </Group>
       )}
