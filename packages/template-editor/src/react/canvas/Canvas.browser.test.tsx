@@ -118,8 +118,17 @@ describe('<TemplateEditor> canvas in Chromium', () => {
     ).Konva;
     const stage = stages.find((candidate) => root.contains(candidate.container()))!;
     expect(stage.find('.snap-guide').length).toBeGreaterThan(0);
+    // The resize handles leave the field while it moves, and come back on it after the drop.
+    const handles = () => stage.find('Transformer') as { nodes(): { id(): string }[] }[];
+    expect(handles()[0]!.nodes()).toEqual([]);
     await commands.mouse([{ type: 'up', x: to.x, y: to.y }]);
     expect(element('b').commonStyle.left).toBe(100);
+    await nextFrame();
+    expect(
+      handles()[0]!
+        .nodes()
+        .map((node) => node.id()),
+    ).toEqual(['b']);
   });
 
   it('marquee-selects fields and deletes them with Delete', async () => {

@@ -89,7 +89,8 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
 
   useEffect(() => {
     const tr = transformer.current;
-    if (!tr) return;
+    // A drag detaches the handles until the drop (onDragStart, onDragEnd).
+    if (!tr || drag.current) return;
     tr.nodes(
       selectedHere
         .map((element) => nodes.current.get(element.uuid))
@@ -179,8 +180,10 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
             node.moveTo(overlay);
           }
         }
-        transformer.current?.moveToTop();
       }
+      // The handles leave the moving fields while they move (as in most design tools): the
+      // transformer would otherwise recompute and redraw its anchors on every pointer move.
+      transformer.current?.nodes([]);
     },
     [crossPage.sliced, pageIndex, store],
   );
@@ -247,6 +250,11 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
         }
       }
       store.getState().moveElements(session.ids, dx, dy);
+      transformer.current?.nodes(
+        session.ids
+          .map((uuid) => nodes.current.get(uuid))
+          .filter((node): node is Konva.Group => !!node),
+      );
       // Put every node where the store says, even when the move was refused or clamped.
       const elements = store.getState().project.pages[pageIndex]?.elements ?? [];
       for (const element of elements) {
