@@ -9,7 +9,7 @@
  * when no worker can start. The build must hold pdf.js's worker once. One pack serves both pairs.
  * dist/ must be built first (the root `npm test` builds before running Vitest).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -29,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, run } from './child';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 /** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides it. */
@@ -53,46 +54,6 @@ const BUILD_TOOLS = ['vite@^8', '@vitejs/plugin-react@^6'];
 
 /** The PDF page's fill, rgb(0, 0.5, 1): what the test looks for in the editor's canvases. */
 const PDF_FILL = { r: 0, g: 128, b: 255 };
-
-interface ChildResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * The environment for child processes, without the `npm_*` variables an enclosing `npm test` sets
- * (`npm_config_local_prefix` would send `npm install` back into the repository), without
- * NODE_PATH (which would let the scratch app find the repository's packages) and without Vitest's
- * NODE_ENV=test (with which `vite build` makes a development build, as a product's build is not).
- */
-function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^npm_/i.test(key) && key !== 'NODE_PATH' && key !== 'NODE_ENV') env[key] = value;
-  }
-  env.npm_config_loglevel = 'error';
-  env.npm_config_update_notifier = 'false';
-  return env;
-}
-
-function run(command: string, args: string[], cwd: string): ChildResult {
-  const result = spawnSync(command, args, {
-    cwd,
-    env: childEnv(),
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 240_000,
-  });
-  if (result.error) throw result.error;
-  if (result.status !== 0) {
-    throw new Error(
-      `\`${path.basename(command)} ${args.join(' ')}\` in ${cwd} exited with ${result.status}\n` +
-        `--- stderr ---\n${result.stderr}\n--- stdout ---\n${result.stdout}`,
-    );
-  }
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 /** A one-page A4 PDF filled with PDF_FILL but for a 40 pt margin. */
 async function contractPdf(): Promise<Uint8Array> {

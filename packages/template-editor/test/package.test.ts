@@ -5,7 +5,6 @@
  * Are the Types Wrong (node10, node16 CJS and ESM, bundler). One pack and one install serve every
  * test. dist/ must be built first (the root `npm test` builds before running Vitest).
  */
-import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -23,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from './child';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE = '@esign/template-editor';
@@ -32,45 +32,6 @@ const RESOLUTION_KINDS = ['node10', 'node16-cjs', 'node16-esm', 'bundler'] as co
 interface PackResult {
   filename: string;
   files: { path: string }[];
-}
-
-interface ChildResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * The environment for child processes, without the `npm_*` variables an enclosing `npm test` sets
- * (`npm_config_local_prefix` would send `npm install` back into the repository) and without
- * NODE_PATH (which would let the scratch project find the repository's packages).
- */
-function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^npm_/i.test(key) && key !== 'NODE_PATH') env[key] = value;
-  }
-  env.npm_config_loglevel = 'error';
-  env.npm_config_update_notifier = 'false';
-  return env;
-}
-
-function run(command: string, args: string[], cwd: string, allowFailure = false): ChildResult {
-  const result = spawnSync(command, args, {
-    cwd,
-    env: childEnv(),
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 240_000,
-  });
-  if (result.error) throw result.error;
-  if (!allowFailure && result.status !== 0) {
-    throw new Error(
-      `\`${path.basename(command)} ${args.join(' ')}\` in ${cwd} exited with ${result.status}\n` +
-        `--- stderr ---\n${result.stderr}\n--- stdout ---\n${result.stdout}`,
-    );
-  }
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** `./dist/x.js` → `dist/x.js`; `../dist/x.js` seen from `core/` → `dist/x.js`. */

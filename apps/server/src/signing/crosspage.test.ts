@@ -7,11 +7,10 @@ import {
   createElement,
   createPage,
   deriveStampLocations,
-  type StampLocation,
   type TemplateElement,
   type TemplateProject,
 } from '@esign/template-editor/core';
-import { PDFDocument, PDFName, PDFRawStream, degrees, type PDFDict } from 'pdf-lib';
+import { PDFDocument, degrees } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blueInk,
@@ -21,7 +20,8 @@ import {
   rasterise,
   redInk,
   solidPng,
-  type InkBounds,
+  expectInkInBox,
+  pictureObjectCount,
 } from '../../../../packages/template-editor/src/test-support/pdf';
 import { fitStamp, partyStamps } from '../contracts/sign';
 import { migrate, type Database } from '../db';
@@ -32,7 +32,6 @@ import { signContract, verifyContractPdf } from './index';
 const A4: [number, number] = [595.28, 841.89];
 /** 4 pixels per point: a pixel is half the 0.5 pt a slice must be placed within. */
 const DPI = 288;
-const TOLERANCE = 0.5;
 const RED_SEAL = { png: solidPng(120, 120, [220, 20, 20, 255]), width: 120, height: 120 };
 /** Wider than tall: the slices keep their width and take the image's proportions in height. */
 const BLUE_SEAL = { png: solidPng(100, 60, [20, 20, 220, 255]), width: 100, height: 60 };
@@ -51,46 +50,6 @@ async function mixedPdf(): Promise<Uint8Array> {
   last.setCropBox(30, 40, 550, 760);
   last.setRotation(degrees(270));
   return doc.save({ useObjectStreams: false });
-}
-
-function expectInBox(
-  ink: InkBounds | undefined,
-  box: Pick<StampLocation, 'x' | 'y' | 'width' | 'height'>,
-  what: string,
-): void {
-  expect(ink, `${what}: no ink`).toBeDefined();
-  const want = {
-    left: box.x - box.width / 2,
-    top: box.y - box.height / 2,
-    right: box.x + box.width / 2,
-    bottom: box.y + box.height / 2,
-  };
-  for (const side of ['left', 'top', 'right', 'bottom'] as const) {
-    expect(
-      Math.abs(ink![side] - want[side]),
-      `${what}: ${side} ${ink![side]} vs ${want[side]}`,
-    ).toBeLessThan(TOLERANCE);
-  }
-}
-
-/** Image XObjects that are pictures, not a PNG's soft mask. */
-async function pictureObjects(bytes: Uint8Array): Promise<number> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const images: PDFDict[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (
-      object instanceof PDFRawStream &&
-      object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')
-    )
-      images.push(object.dict);
-  }
-  const masks = new Set(
-    images
-      .map((image) => image.get(PDFName.of('SMask')))
-      .filter((mask) => mask !== undefined)
-      .map((mask) => (doc.context.lookup(mask) as PDFRawStream).dict),
-  );
-  return images.filter((image) => !masks.has(image)).length;
 }
 
 describe.each(BACKENDS)('the cross-page seal signed on $name', (backend) => {
@@ -171,21 +130,21 @@ describe.each(BACKENDS)('the cross-page seal signed on $name', (backend) => {
     ]);
     await expect(qpdfCheck(b.pdf)).resolves.toMatch(/No syntax or stream encoding errors/);
     // Each seal embedded once, however many slices it has.
-    expect(await pictureObjects(a.pdf)).toBe(1);
-    expect(await pictureObjects(b.pdf)).toBe(2);
+    expect(await pictureObjectCount(a.pdf)).toBe(1);
+    expect(await pictureObjectCount(b.pdf)).toBe(2);
 
     for (let page = 1; page <= sizes.length; page++) {
       const raster = await rasterise(b.pdf, page, DPI);
       expect(raster.width / raster.pixelsPerPoint).toBeCloseTo(sizes[page - 1]!.width, 0);
       expect(raster.height / raster.pixelsPerPoint).toBeCloseTo(sizes[page - 1]!.height, 0);
       const red = stampsA.find((s) => s.page === page)!;
-      expectInBox(inkOnHalf(raster, 'right', redInk), red, `page ${page}, A's slice`);
+      expectInkInBox(inkOnHalf(raster, 'right', redInk), red, `page ${page}, A's slice`);
       expect(
         inkOnHalf(raster, 'left', redInk),
         `page ${page}: A's seal on the left`,
       ).toBeUndefined();
       const blue = stampsB.find((s) => s.page === page);
-      if (blue) expectInBox(inkOnHalf(raster, 'left', blueInk), blue, `page ${page}, B's slice`);
+      if (blue) expectInkInBox(inkOnHalf(raster, 'left', blueInk), blue, `page ${page}, B's slice`);
       else expect(inkBounds(raster, blueInk), `page ${page} is outside B's range`).toBeUndefined();
     }
   });

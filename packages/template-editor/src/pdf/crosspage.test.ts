@@ -3,7 +3,7 @@
  * measured on poppler's rendering of every page (portrait, landscape, turned by /Rotate, cropped)
  * against the slice boxes `deriveStampLocations` gives, the seal image embedded once.
  */
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, degrees } from 'pdf-lib';
+import { PDFDocument, degrees } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createElement, createPage, deriveStampLocations } from '../core';
 import type { StampLocation, TemplateElement, TemplateProject } from '../core';
@@ -16,7 +16,8 @@ import {
   rasterise,
   redInk,
   solidPng,
-  type InkBounds,
+  expectInkInBox,
+  pictureObjectCount,
   type Raster,
 } from '../test-support/pdf';
 import { encodePng } from '../test-support/png.mjs';
@@ -26,7 +27,6 @@ import { renderContractPdf } from './render';
 const A4: [number, number] = [595.28, 841.89];
 /** 4 pixels per point: a pixel is a quarter of the 0.5 pt the slices must be placed within. */
 const DPI = 288;
-const TOLERANCE = 0.5;
 const RED: [number, number, number, number] = [220, 0, 0, 255];
 
 /**
@@ -81,52 +81,6 @@ function crossPageSeal(
   });
 }
 
-function expectInBox(ink: InkBounds | undefined, stamp: StampLocation, what: string): void {
-  expect(ink, `${what}: no ink`).toBeDefined();
-  const box = {
-    left: stamp.x - stamp.width / 2,
-    top: stamp.y - stamp.height / 2,
-    right: stamp.x + stamp.width / 2,
-    bottom: stamp.y + stamp.height / 2,
-  };
-  for (const side of ['left', 'top', 'right', 'bottom'] as const) {
-    expect(
-      Math.abs(ink![side] - box[side]),
-      `${what}: ${side} ${ink![side]} vs ${box[side]}`,
-    ).toBeLessThan(TOLERANCE);
-  }
-}
-
-/**
- * The image XObjects of the document that are pictures (not another image's soft mask, which
- * pdf-lib writes for a PNG's alpha channel).
- */
-async function pictureObjects(bytes: Uint8Array): Promise<number> {
-  const doc = await PDFDocument.load(bytes);
-  const images: PDFDict[] = [];
-  const masks = new Set<unknown>();
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    const dict =
-      object instanceof PDFRawStream || object instanceof PDFStream
-        ? object.dict
-        : object instanceof PDFDict
-          ? object
-          : undefined;
-    if (!dict) continue;
-    if (dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) images.push(dict);
-  }
-  for (const image of images) {
-    const mask = image.get(PDFName.of('SMask'));
-    if (mask) masks.add(doc.context.lookup(mask));
-  }
-  return images.filter((image) => {
-    for (const mask of masks) {
-      if (mask instanceof PDFRawStream && mask.dict === image) return false;
-    }
-    return true;
-  }).length;
-}
-
 /**
  * Renders `seal` with `png`, checks the file with qpdf and that the image is embedded once, and
  * measures every page: each slice where `deriveStampLocations` puts it, nothing on pages outside
@@ -142,7 +96,7 @@ async function renderAndMeasure(
   expect(stamps.length).toBeGreaterThanOrEqual(2);
   const output = await renderContractPdf({ project, basePdf, seals: { 'seal-a': png } });
   await expect(qpdfCheck(output)).resolves.toMatch(/No syntax or stream encoding errors/);
-  expect(await pictureObjects(output)).toBe(1);
+  expect(await pictureObjectCount(output)).toBe(1);
 
   const rasters: Raster[] = [];
   for (let page = 1; page <= sizes.length; page++) {
@@ -160,7 +114,7 @@ async function renderAndMeasure(
       const half = stamp.x < sizes[page - 1]!.width / 2 ? 'left' : 'right';
       const ink =
         here.length === 1 ? inkBounds(raster, coverage) : inkOnHalf(raster, half, coverage);
-      expectInBox(ink, stamp, `page ${page}, ${half} edge, slice ${stamp.slice!.index}`);
+      expectInkInBox(ink, stamp, `page ${page}, ${half} edge, slice ${stamp.slice!.index}`);
     }
   }
   return { stamps, output, rasters };

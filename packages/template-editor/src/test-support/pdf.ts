@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream } from 'pdf-lib';
+import { expect } from 'vitest';
 import type { ContractFonts } from '../pdf/fonts';
 import { encodePng } from './png.mjs';
 
@@ -383,4 +385,56 @@ export function inkOnHalf(
   if (!ink) return undefined;
   const shift = Math.floor(from * raster.pixelsPerPoint) / raster.pixelsPerPoint;
   return { ...ink, left: ink.left + shift, right: ink.right + shift, x: ink.x + shift };
+}
+
+/** How far measured ink may lie from where a stamp should be, in points. */
+export const PLACEMENT_TOLERANCE = 0.5;
+
+/**
+ * Asserts that `ink` fills the stamp box centred at (x, y), each edge within
+ * {@link PLACEMENT_TOLERANCE}; `what` names the stamp in a failure.
+ */
+export function expectInkInBox(
+  ink: InkBounds | undefined,
+  box: { x: number; y: number; width: number; height: number },
+  what: string,
+): void {
+  expect(ink, `${what}: no ink`).toBeDefined();
+  const want = {
+    left: box.x - box.width / 2,
+    top: box.y - box.height / 2,
+    right: box.x + box.width / 2,
+    bottom: box.y + box.height / 2,
+  };
+  for (const side of ['left', 'top', 'right', 'bottom'] as const) {
+    expect(
+      Math.abs(ink![side] - want[side]),
+      `${what}: ${side} ${ink![side]} vs ${want[side]}`,
+    ).toBeLessThan(PLACEMENT_TOLERANCE);
+  }
+}
+
+/**
+ * How many image XObjects of the document are pictures (not another image's soft mask, which
+ * pdf-lib writes for a PNG's alpha channel), in plain or object-stream files alike.
+ */
+export async function pictureObjectCount(bytes: Uint8Array): Promise<number> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const images: PDFDict[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    const dict =
+      object instanceof PDFRawStream || object instanceof PDFStream
+        ? object.dict
+        : object instanceof PDFDict
+          ? object
+          : undefined;
+    if (dict?.get(PDFName.of('Subtype')) === PDFName.of('Image')) images.push(dict);
+  }
+  const masks = new Set(
+    images
+      .map((image) => image.get(PDFName.of('SMask')))
+      .filter((mask) => mask !== undefined)
+      .map((mask) => (doc.context.lookup(mask) as PDFRawStream).dict),
+  );
+  return images.filter((image) => !masks.has(image)).length;
 }

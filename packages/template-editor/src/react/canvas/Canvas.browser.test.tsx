@@ -1,10 +1,11 @@
-import { createRef } from 'react';
+import type Konva from 'konva';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { createEditorStore, type TemplateElement, type TemplateProject } from '../../core';
+import { createEditorStore, type TemplateProject } from '../../core';
 import { click, drag, nextFrame, pagePoint } from '../../test-support/browser';
-import { TemplateEditor, type TemplateEditorHandle } from '../TemplateEditor';
+import { mountEditor, stageOf } from '../../test-support/mountEditor';
+import { TemplateEditor } from '../TemplateEditor';
 
 function project(elements: Record<string, unknown>[], pages = 1): TemplateProject {
   return createEditorStore({
@@ -15,31 +16,7 @@ function project(elements: Record<string, unknown>[], pages = 1): TemplateProjec
   }).getState().project;
 }
 
-async function mount(
-  value: TemplateProject,
-  props: Partial<Parameters<typeof TemplateEditor>[0]> = {},
-) {
-  const ref = createRef<TemplateEditorHandle>();
-  const screen = await render(
-    <div style={{ width: 1200, height: 850 }}>
-      <TemplateEditor ref={ref} defaultValue={value} {...props} />
-    </div>,
-  );
-  await expect
-    .element(
-      screen.getByRole('region', { name: props.locale === 'zh' ? '模板页面' : 'Template pages' }),
-    )
-    .toBeVisible();
-  await nextFrame();
-  const root = screen.container.querySelector<HTMLElement>('.esign-te')!;
-  const store = () => ref.current!.store;
-  const element = (id: string): TemplateElement =>
-    store()
-      .getState()
-      .project.pages.flatMap((page) => page.elements)
-      .find((e) => e.uuid === id)!;
-  return { screen, root, ref, store, element };
-}
+const mount = mountEditor;
 
 const text = (uuid: string, left: number, top: number, extra: Record<string, unknown> = {}) => ({
   uuid,
@@ -111,15 +88,10 @@ describe('<TemplateEditor> canvas in Chromium', () => {
       { type: 'move', x: to.x, y: to.y, steps: 15 },
     ]);
     await nextFrame();
-    const { stages } = (
-      window as unknown as {
-        Konva: { stages: { container(): HTMLElement; find(selector: string): unknown[] }[] };
-      }
-    ).Konva;
-    const stage = stages.find((candidate) => root.contains(candidate.container()))!;
+    const stage = stageOf(root);
     expect(stage.find('.snap-guide').length).toBeGreaterThan(0);
     // The resize handles leave the field while it moves, and come back on it after the drop.
-    const handles = () => stage.find('Transformer') as { nodes(): { id(): string }[] }[];
+    const handles = () => stage.find<Konva.Transformer>('Transformer');
     expect(handles()[0]!.nodes()).toEqual([]);
     await commands.mouse([{ type: 'up', x: to.x, y: to.y }]);
     expect(element('b').commonStyle.left).toBe(100);

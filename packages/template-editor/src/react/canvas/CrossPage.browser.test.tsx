@@ -1,12 +1,11 @@
 import type Konva from 'konva';
-import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
 import { createEditorStore, type TemplateElement, type TemplateProject } from '../../core';
 import { DEMO_SEALS } from '../../stories/fixtures';
 import { click, drag, nextFrame, pagePoint } from '../../test-support/browser';
-import { TemplateEditor, type TemplateEditorHandle } from '../TemplateEditor';
+import { mountEditor, stageOf } from '../../test-support/mountEditor';
+import type { TemplateEditor } from '../TemplateEditor';
 
 // Pages short enough that all three are mounted at the zoom the editor opens at.
 const PAGE = { width: 595, height: 420 };
@@ -26,33 +25,10 @@ async function mount(
   value: TemplateProject,
   props: Partial<Parameters<typeof TemplateEditor>[0]> = {},
 ) {
-  const ref = createRef<TemplateEditorHandle>();
-  const screen = await render(
-    <div style={{ width: 1200, height: 850 }}>
-      <TemplateEditor ref={ref} defaultValue={value} {...props} />
-    </div>,
-  );
-  await expect.element(screen.getByRole('region', { name: 'Template pages' })).toBeVisible();
-  await nextFrame();
-  const root = screen.container.querySelector<HTMLElement>('.esign-te')!;
-  const store = () => ref.current!.store;
+  const mounted = await mountEditor(value, props);
   const seal = (): TemplateElement =>
-    store()
-      .getState()
-      .project.pages.flatMap((page) => page.elements)
-      .find((e) => e.elName === 'crosspage')!;
-  return { screen, root, store, seal };
-}
-
-type KonvaGlobal = { Konva: { stages: Konva.Stage[] } };
-
-/** The Konva stage of page `number` (1-based). */
-function stageOf(root: HTMLElement, number: number): Konva.Stage {
-  const page = root.querySelector(`.esign-te__page[data-page="${number}"]`);
-  if (!page) throw new Error(`Page ${number} is not mounted`);
-  return (window as unknown as KonvaGlobal).Konva.stages.find((stage) =>
-    page.contains(stage.container()),
-  )!;
+    mounted.elements().find((element) => element.elName === 'crosspage')!;
+  return { ...mounted, seal };
 }
 
 const slicesOn = (root: HTMLElement, number: number) =>
