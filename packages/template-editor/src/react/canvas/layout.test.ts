@@ -9,7 +9,11 @@ import {
   PAGE_GAP,
   visibleRange,
 } from './layout';
-import { snapBox, snapTargets, snapTo } from './snapping';
+import { snapTargets, snapTo } from './snapping';
+import type { Bounds, Size } from '../../core';
+
+const snapBox = (moving: Bounds, others: Bounds[], page: Size, threshold: number) =>
+  snapTo(moving, snapTargets(others, page), threshold);
 
 const A4 = { width: 596, height: 842 };
 

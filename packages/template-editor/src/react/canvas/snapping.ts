@@ -54,16 +54,6 @@ export function snapTo(
   return { dx: x?.delta ?? 0, dy: y?.delta ?? 0, guides };
 }
 
-/** {@link snapTo} with the targets made on the spot (one-off checks and tests). */
-export function snapBox(
-  moving: Bounds,
-  others: readonly Bounds[],
-  page: Size,
-  threshold: number,
-): { dx: number; dy: number; guides: SnapGuide[] } {
-  return snapTo(moving, snapTargets(others, page), threshold);
-}
-
 /** The index of the first target ≥ value. */
 function lowerBound(targets: Float64Array, value: number): number {
   let low = 0;
