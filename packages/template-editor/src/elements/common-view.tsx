@@ -1,5 +1,5 @@
 import type Konva from 'konva';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Group, Image as KonvaImage, Shape } from 'react-konva';
 import { useImage } from '../react/canvas/useImage';
 import type { ElementViewProps } from './view-types';
@@ -72,24 +72,35 @@ export function FieldFrame({ element, mode, color, t }: ElementViewProps) {
   const { width, height } = element.commonStyle;
   const preview = mode === 'preview';
   const badge = Math.min(14, height, width);
-  const look: FrameLook = {
-    width,
-    height,
-    fill: element.config.backgroundColor || (preview ? undefined : hexWithAlpha(color, 0.08)),
-    stroke: element.config.outLineColor || (preview ? undefined : color),
-    dashed: mode === 'design',
-    badge: !preview && badge >= 8 ? badge : 0,
-    color,
-    party: element.config.party,
-    required: !preview && element.config.required && width > 20,
-  };
+  const fill = element.config.backgroundColor || (preview ? undefined : hexWithAlpha(color, 0.08));
+  const stroke = element.config.outLineColor || (preview ? undefined : color);
+  const dashed = mode === 'design';
+  const side = !preview && badge >= 8 ? badge : 0;
+  const party = element.config.party;
+  const required = !preview && element.config.required && width > 20;
+  // The same drawing function while the look stays: a field that only moved sets its position
+  // alone, and its page is not redrawn for it (see canvas/dragLayer.ts).
+  const sceneFunc = useMemo(() => {
+    const look: FrameLook = {
+      width,
+      height,
+      fill,
+      stroke,
+      dashed,
+      badge: side,
+      color,
+      party,
+      required,
+    };
+    return (context: Konva.Context, shape: Konva.Shape) => drawFrame(context, shape, look);
+  }, [width, height, fill, stroke, dashed, side, color, party, required]);
   return (
     <Shape
-      name={look.required ? `field-frame ${t('field.required')}` : 'field-frame'}
+      name={required ? `field-frame ${t('field.required')}` : 'field-frame'}
       width={width}
       height={height}
       listening={false}
-      sceneFunc={(context, shape) => drawFrame(context, shape, look)}
+      sceneFunc={sceneFunc}
     />
   );
 }

@@ -57,9 +57,14 @@ export const EDITOR_CSS = `
 .esign-te__sheet { position: relative; margin: 0 auto; }
 .esign-te__page-slot { position: absolute; left: 50%; transform: translateX(-50%); box-shadow: 0 1px 4px rgba(0,0,0,.15); background: #fff; }
 .esign-te__page { position: relative; }
-/* Each layer's canvas on its own compositor layer: redrawing the dragged field's layer on a pointer
-   move then repaints that canvas alone, not the whole document around it (issue 16's drag bench). */
+/* Each layer's canvas on its own compositor layer: a drag moves the lifted fields' canvas with a
+   CSS transform (canvas/dragLayer.ts), which the compositor applies without repainting the page;
+   the page clips that canvas, so a field dragged to the edge never widens the scroll area. */
 .esign-te__page canvas { will-change: transform; }
+.esign-te__page .konvajs-content { overflow: hidden; }
+.esign-te__snap-guide { position: absolute; left: 0; top: 0; pointer-events: none; will-change: transform, opacity; }
+.esign-te__snap-guide--vertical { height: 100%; border-left: 1px dashed #eb2f96; }
+.esign-te__snap-guide--horizontal { width: 100%; border-top: 1px dashed #eb2f96; }
 .esign-te__page-failed { position: absolute; z-index: 1; top: 12px; left: 50%; transform: translateX(-50%); display: flex; align-items: center; gap: 8px; max-width: calc(100% - 24px); padding: 6px 10px; border: 1px solid var(--esign-te-danger); border-radius: 4px; background: var(--esign-te-surface); color: var(--esign-te-danger); box-shadow: 0 1px 4px rgba(0,0,0,.12); }
 .esign-te__panel { padding: 10px 12px; border-bottom: 1px solid var(--esign-te-border); }
 .esign-te__panel h2 { font-size: 13px; font-weight: 600; margin: 0 0 8px; }

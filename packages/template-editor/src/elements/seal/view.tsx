@@ -2,6 +2,9 @@ import { Circle, Group, Text } from 'react-konva';
 import { PictureView } from '../common-view';
 import type { ElementViewProps } from '../view-types';
 
+/** The placeholder circle's dash (one array, so a re-render sets nothing). */
+const DASH = [6, 4];
+
 /**
  * The round stamp a seal field shows until a seal is chosen: a dashed circle in the party's colour
  * with "Seal" and the party letter, centred in a `width` × `height` box whose left edge is at `x`.
@@ -28,7 +31,7 @@ export function SealPlaceholder({
         radius={Math.max(radius, 4)}
         stroke={color}
         strokeWidth={2}
-        dash={[6, 4]}
+        dash={DASH}
       />
       <Text
         text={text}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Line, Text } from 'react-konva';
 import { PictureView } from '../common-view';
 import type { ElementViewProps } from '../view-types';
@@ -6,18 +7,15 @@ import type { ElementViewProps } from '../view-types';
 export function SignatureView(props: ElementViewProps) {
   const { element, color, t } = props;
   const { width, height } = element.commonStyle;
+  // The same array while the size stays, so that a field that only moved sets nothing else.
+  const line = useMemo(() => [6, height - 8, width - 6, height - 8], [width, height]);
   return (
     <PictureView
       {...props}
       url={element.value || undefined}
       placeholder={
         <>
-          <Line
-            points={[6, height - 8, width - 6, height - 8]}
-            stroke={color}
-            strokeWidth={1}
-            listening={false}
-          />
+          <Line points={line} stroke={color} strokeWidth={1} listening={false} />
           <Text
             text={t('field.signaturePlaceholder')}
             width={width}

@@ -89,18 +89,88 @@ describe('<TemplateEditor> canvas in Chromium', () => {
     ]);
     await nextFrame();
     const stage = stageOf(root);
-    expect(stage.find('.snap-guide').length).toBeGreaterThan(0);
+    // The guide is drawn over the page at a's left edge (x = 100 pt).
+    const guide = root.querySelector<HTMLElement>('.esign-te__snap-guide--vertical');
+    expect(guide?.dataset.position).toBe('100');
+    expect(guide!.style.opacity).toBe('1');
+    expect(guide!.getBoundingClientRect().left).toBeCloseTo(pagePoint(root, 1, 100, 0).x, 0);
+    // While it moves the page shows two pictures: the fields that stay, and the moving field,
+    // drawn where the drag began and carried by the compositor: its CSS offset is the snapped
+    // move (b from x 300 to 100, y 300 to 400).
+    expect(stage.findOne('#b')!.getLayer()).toBe(stage.getLayers().at(-1));
+    await nextFrame();
+    await nextFrame();
+    const content = root.querySelector('.esign-te__page .konvajs-content')!;
+    const shown = [...content.querySelectorAll('canvas')].filter(
+      (canvas) => getComputedStyle(canvas).display !== 'none',
+    );
+    expect(shown.map((canvas) => canvas.className)).toEqual(['esign-te__still', 'esign-te__still']);
+    const [still, moving] = shown.map((canvas) => canvas.getBoundingClientRect());
+    const origin = pagePoint(root, 1, 0, 0);
+    expect(moving!.left - still!.left).toBeCloseTo(pagePoint(root, 1, -200, 0).x - origin.x, 0);
+    expect(moving!.top - still!.top).toBeCloseTo(pagePoint(root, 1, 0, 100).y - origin.y, 0);
+    // What the moving picture shows is b at its starting box.
+    const px =
+      shown[1]!.width / Number(root.querySelector<HTMLElement>('.esign-te__page')!.dataset.width);
+    const probe = document.createElement('canvas');
+    probe.width = shown[1]!.width;
+    probe.height = shown[1]!.height;
+    const context = probe.getContext('2d')!;
+    context.drawImage(shown[1]!, 0, 0);
+    const { data } = context.getImageData(300 * px, 300 * px, 120 * px, 30 * px);
+    expect(data.some((value, index) => index % 4 === 3 && value > 0)).toBe(true);
     // The resize handles leave the field while it moves, and come back on it after the drop.
     const handles = () => stage.find<Konva.Transformer>('Transformer');
     expect(handles()[0]!.nodes()).toEqual([]);
     await commands.mouse([{ type: 'up', x: to.x, y: to.y }]);
     expect(element('b').commonStyle.left).toBe(100);
     await nextFrame();
+    // At the drop the field is back among the others and the drag's canvas and guides are gone.
+    expect(content.querySelector('.esign-te__still')).toBeNull();
+    expect(
+      [...content.querySelectorAll('canvas')].map((canvas) => getComputedStyle(canvas).display),
+    ).toEqual(['block', 'block']);
+    expect(stage.findOne('#b')!.getLayer()).toBe(stage.getLayers()[0]);
+    expect(root.querySelector('.esign-te__snap-guide')).toBeNull();
     expect(
       handles()[0]!
         .nodes()
         .map((node) => node.id()),
     ).toEqual(['b']);
+  });
+
+  it('a drop redraws only where the field left and landed, and the page is as a full redraw draws it', async () => {
+    // a lies under b; it lands half under c, which comes after it in paint order.
+    const { root, element } = await mount(
+      project([
+        text('a', 100, 100),
+        text('b', 150, 110),
+        text('c', 300, 400),
+        text('d', 60, 600, { config: { required: true } }),
+      ]),
+    );
+    await nextFrame();
+    const layer = stageOf(root).getLayers()[0]!;
+    let fullDraws = 0;
+    layer.on('draw', () => fullDraws++);
+    await drag(pagePoint(root, 1, 110, 115), pagePoint(root, 1, 250, 405));
+    await nextFrame();
+    await nextFrame();
+    // Moved by (140, 290), give or take a snap.
+    expect(Math.abs(element('a').commonStyle.left - 240)).toBeLessThan(6);
+    expect(Math.abs(element('a').commonStyle.top - 390)).toBeLessThan(6);
+    expect(fullDraws).toBe(0);
+    const pixels = (canvas: HTMLCanvasElement) =>
+      canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const scene = pixels(layer.getCanvas()._canvas);
+    const hit = pixels(layer.getHitCanvas()._canvas);
+    layer.draw();
+    // The same pixels, give or take the rounding of anti-aliased edges the clip cuts (4 of 255).
+    const differing = (a: Uint8ClampedArray, b: Uint8ClampedArray) =>
+      a.reduce((count, value, index) => count + (Math.abs(value - b[index]!) > 4 ? 1 : 0), 0);
+    const full = pixels(layer.getCanvas()._canvas);
+    expect(differing(scene, full)).toBe(0);
+    expect(differing(hit, pixels(layer.getHitCanvas()._canvas))).toBe(0);
   });
 
   it('marquee-selects fields and deletes them with Delete', async () => {

@@ -1,6 +1,6 @@
 import type Konva from 'konva';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Image as KonvaImage, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
+import { Image as KonvaImage, Layer, Rect, Stage, Transformer } from 'react-konva';
 import {
   IMAGE_TYPES,
   boundsOf,
@@ -11,6 +11,7 @@ import {
 } from '../../core';
 import { useEditor, useProjectState, useViewState } from '../context';
 import type { SnapGuide } from '../view';
+import { liftFields, type LiftedFields } from './dragLayer';
 import { CrossPageLayer, crossPageBounds, useCrossPageOnPage } from './crossPage';
 import { ElementNode } from './ElementNode';
 import { FillOverlay } from './FillOverlay';
@@ -33,6 +34,8 @@ interface DragSession {
   /** What the moving fields snap to, sorted once for the whole drag. */
   targets: SnapTargets;
   anchor: string;
+  /** The moving fields, on a layer of their own until the drop. */
+  lifted: LiftedFields | null;
 }
 
 export interface PageStageProps {
@@ -99,6 +102,15 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
     tr.getLayer()?.batchDraw();
   }, [selectedHere]);
 
+  // The handles never drag. Konva's transformer starts a drag of its own when an attached field
+  // starts one (to carry the other attached fields along); the fields' drag moves the whole
+  // selection here (onDragMove), and the transformer's drag would lay out and redraw its detached
+  // handles on every pointer move.
+  const holdTransformer = useCallback((node: Konva.Transformer | null) => {
+    transformer.current = node;
+    if (node) node.startDrag = () => undefined;
+  }, []);
+
   const register = useCallback((id: string, node: Konva.Group | null) => {
     if (node) nodes.current.set(id, node);
     else nodes.current.delete(id);
@@ -147,7 +159,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
       const moving = movable.filter((element) => ids.includes(element.uuid));
       if (moving.length === 0) return;
       const boxes = moving.map((element) => boundsOf(element.commonStyle));
-      drag.current = {
+      const session: DragSession = {
         ids: moving.map((element) => element.uuid),
         anchor: id,
         start: new Map(
@@ -168,22 +180,23 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
             .map((element) => boundsOf(element.commonStyle)),
           current.config,
         ),
+        lifted: null,
       };
-      // While dragging, the moving fields live on the overlay layer: each pointer move then redraws
-      // only them, not the hundreds of fields that stay put.
-      const overlay = overlayLayer.current;
-      if (overlay) {
-        for (const uuid of drag.current.ids) {
-          const node = nodes.current.get(uuid);
-          if (node) {
-            node.setAttr('esignIndex', node.zIndex());
-            node.moveTo(overlay);
-          }
-        }
-      }
+      drag.current = session;
       // The handles leave the moving fields while they move (as in most design tools): the
       // transformer would otherwise recompute and redraw its anchors on every pointer move.
       transformer.current?.nodes([]);
+      // While dragging, the page shows pictures of its layers and the compositor carries the
+      // moving fields (./dragLayer): a pointer move redraws nothing.
+      if (fieldsLayer.current && overlayLayer.current) {
+        session.lifted = liftFields(
+          session.ids
+            .map((uuid) => nodes.current.get(uuid))
+            .filter((node): node is Konva.Group => !!node),
+          fieldsLayer.current,
+          overlayLayer.current,
+        );
+      }
     },
     [crossPage.sliced, pageIndex, store],
   );
@@ -218,11 +231,11 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
         const start = session.start.get(other);
         if (node && start) node.position({ x: start.x + dx, y: start.y + dy });
       }
+      session.lifted?.translate(dx * scale, dy * scale);
+      // The guides stay set (empty or not) until the drop, so their elements stay mounted.
       const shown = view.getState().guides;
-      if (!sameGuides(shown?.pageId === page.uuid ? shown.lines : [], snap.guides)) {
-        view
-          .getState()
-          .setGuides(snap.guides.length > 0 ? { pageId: page.uuid, lines: snap.guides } : null);
+      if (shown?.pageId !== page.uuid || !sameGuides(shown.lines, snap.guides)) {
+        view.getState().setGuides({ pageId: page.uuid, lines: snap.guides });
       }
     },
     [height, page.uuid, scale, view, width],
@@ -237,24 +250,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
       const origin = session.start.get(id)!;
       const dx = event.target.x() - origin.x;
       const dy = event.target.y() - origin.y;
-      // Back to the fields layer at their paint order before React looks at them again.
-      const fields = fieldsLayer.current;
-      if (fields) {
-        const moved = session.ids
-          .map((uuid) => nodes.current.get(uuid))
-          .filter((node): node is Konva.Group => !!node)
-          .sort((a, b) => Number(a.getAttr('esignIndex')) - Number(b.getAttr('esignIndex')));
-        for (const node of moved) {
-          node.moveTo(fields);
-          node.zIndex(Math.min(Number(node.getAttr('esignIndex')), fields.children.length - 1));
-        }
-      }
       store.getState().moveElements(session.ids, dx, dy);
-      transformer.current?.nodes(
-        session.ids
-          .map((uuid) => nodes.current.get(uuid))
-          .filter((node): node is Konva.Group => !!node),
-      );
       // Put every node where the store says, even when the move was refused or clamped.
       const elements = store.getState().project.pages[pageIndex]?.elements ?? [];
       for (const element of elements) {
@@ -264,6 +260,14 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
           y: element.commonStyle.top + element.commonStyle.height / 2,
         });
       }
+      // Back to the fields layer at their paint order, where they now are, before React looks at
+      // them again; then the handles come back on them.
+      session.lifted?.drop();
+      transformer.current?.nodes(
+        session.ids
+          .map((uuid) => nodes.current.get(uuid))
+          .filter((node): node is Konva.Group => !!node),
+      );
     },
     [pageIndex, store, view],
   );
@@ -451,7 +455,6 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
           />
         ) : null}
         <Layer ref={overlayLayer}>
-          <SnapGuides pageId={page.uuid} width={width} height={height} />
           {marquee ? (
             <Rect
               name="marquee"
@@ -468,7 +471,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
           ) : null}
           {design ? (
             <Transformer
-              ref={transformer}
+              ref={holdTransformer}
               rotateEnabled
               flipEnabled={false}
               keepRatio={lockRatio}
@@ -499,6 +502,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
           ) : null}
         </Layer>
       </Stage>
+      <SnapGuides pageId={page.uuid} scale={scale} />
       {mode === 'fill' ? <FillOverlay page={page} scale={scale} /> : null}
     </div>
   );
@@ -520,28 +524,31 @@ function round(value: number): number {
 /**
  * The snapping guides of a page, subscribed to on their own: while a field is dragged they change
  * with most pointer moves, and only they re-render, not the page's fields (2,000 on a dense page).
+ * They are two elements over the canvas, mounted for the length of the drag, moved by a CSS
+ * transform and shown or hidden by their opacity: a guide that follows the pointer costs the
+ * compositor a move, not a repaint of the page.
  */
-function SnapGuides({ pageId, width, height }: { pageId: string; width: number; height: number }) {
+function SnapGuides({ pageId, scale }: { pageId: string; scale: number }) {
   const guides = useViewState((s) => (s.guides?.pageId === pageId ? s.guides.lines : null));
   if (!guides) return null;
   return (
     <>
-      {guides.map((guide, index) => (
-        <Line
-          key={index}
-          name="snap-guide"
-          points={
-            guide.orientation === 'vertical'
-              ? [guide.position, 0, guide.position, height]
-              : [0, guide.position, width, guide.position]
-          }
-          stroke="#eb2f96"
-          strokeWidth={1}
-          strokeScaleEnabled={false}
-          dash={[4, 4]}
-          listening={false}
-        />
-      ))}
+      {(['vertical', 'horizontal'] as const).map((orientation) => {
+        const guide = guides.find((line) => line.orientation === orientation);
+        const at = (guide?.position ?? 0) * scale;
+        return (
+          <div
+            key={orientation}
+            className={`esign-te__snap-guide esign-te__snap-guide--${orientation}`}
+            data-position={guide?.position}
+            aria-hidden
+            style={{
+              opacity: guide ? 1 : 0,
+              transform: orientation === 'vertical' ? `translateX(${at}px)` : `translateY(${at}px)`,
+            }}
+          />
+        );
+      })}
     </>
   );
 }
