@@ -38,6 +38,44 @@ const mouse: BrowserCommand<[steps: MouseStep[]]> = async (context, steps) => {
   }
 };
 
+/** A step of a real touch gesture: the fingers on the screen after it (none: all lifted). */
+export interface TouchStep {
+  type: 'start' | 'move' | 'end';
+  points: { x: number; y: number }[];
+}
+
+/**
+ * Drives real touches in the test page through the Chrome DevTools Protocol (Playwright's
+ * touchscreen only taps): each step is one touch event with every finger's position, in the
+ * tested document's CSS pixels like the mouse command's.
+ */
+const touch: BrowserCommand<[steps: TouchStep[]]> = async (context, steps) => {
+  if (context.provider.name !== 'playwright')
+    throw new Error('The touch command needs the Playwright provider');
+  const page = (context as unknown as { page: Page }).page;
+  const frame = await (context as unknown as { frame(): Promise<Frame> }).frame();
+  const box = (await (await frame.frameElement()).boundingBox()) ?? { x: 0, y: 0, width: 1 };
+  const innerWidth = Number(await frame.evaluate('window.innerWidth'));
+  const scale = innerWidth > 0 ? box.width / innerWidth : 1;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    for (const step of steps) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type:
+          step.type === 'start' ? 'touchStart' : step.type === 'move' ? 'touchMove' : 'touchEnd',
+        touchPoints: step.points.map((point, id) => ({
+          x: box.x + point.x * scale,
+          y: box.y + point.y * scale,
+          id,
+        })),
+      });
+    }
+  } finally {
+    await cdp.detach();
+  }
+};
+
 /** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides it. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -70,8 +108,11 @@ const EDITOR_IN_CHROMIUM = [
   '@pdf-lib/fontkit',
 ];
 
-/** How every browser project runs: headless Debian Chromium through Playwright, at 1280 × 900. */
-function inChromium() {
+/**
+ * How every browser project runs: headless Debian Chromium through Playwright, at 1280 × 900, with
+ * the browser's language `locale` (en-US unless a project says otherwise).
+ */
+function inChromium(locale = 'en-US') {
   return {
     enabled: true,
     headless: true,
@@ -88,6 +129,7 @@ function inChromium() {
           '--no-first-run',
         ],
       },
+      contextOptions: { locale },
     }),
     instances: [{ browser: 'chromium' as const }],
     viewport: { width: 1280, height: 900 },
@@ -191,7 +233,19 @@ const projects: TestProjectConfiguration[] = [
       root: './packages/template-editor',
       include: ['src/**/*.browser.test.tsx'],
       benchmark: { include: [] },
-      browser: { ...inChromium(), commands: { mouse } },
+      browser: { ...inChromium(), commands: { mouse, touch } },
+    },
+  },
+  {
+    plugins: [react()],
+    optimizeDeps: { include: [...REACT_IN_CHROMIUM, ...EDITOR_IN_CHROMIUM] },
+    // The tests that must hold whatever the browser's language, again in a Chinese browser.
+    test: {
+      name: 'editor-browser-zh',
+      root: './packages/template-editor',
+      include: ['src/**/*.locale.browser.test.tsx'],
+      benchmark: { include: [] },
+      browser: { ...inChromium('zh-CN'), commands: { mouse, touch } },
     },
   },
   {

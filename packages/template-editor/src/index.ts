@@ -13,6 +13,7 @@ export {
   type TemplateEditorHandle,
   type TemplateEditorProps,
 } from './react/TemplateEditor';
+export type { FillState } from './react/fill/FillGuide';
 export type { EditorMode, SealOption } from './react/context';
 export { ACTIONS, type EditorAction, type KeyInput } from './react/actions';
 export { createEditorI18n, EDITOR_RESOURCES } from './i18n';

@@ -20,7 +20,11 @@ const EXTERNAL = [
   'pdfjs-dist/*',
   'pdf-lib',
 ];
-/** The budget for the editor's own code and dependencies, minified and gzipped. */
+/**
+ * The budget for the editor's own code and dependencies that a consumer loads up front, minified
+ * and gzipped. What the editor imports lazily (the guided fill, loaded in fill mode only) is split
+ * off as a bundler does and reported beside it.
+ */
 const BUDGET_KB = 80;
 
 describe('the editor as a consumer ships it', () => {
@@ -34,14 +38,37 @@ describe('the editor as a consumer ships it', () => {
       platform: 'browser',
       target: 'es2022',
       write: false,
+      splitting: true,
+      outdir: path.join(here, '.size-out'),
       external: EXTERNAL,
       metafile: true,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
     });
-    const code = result.outputFiles[0]!.contents;
+    const outputs = Object.entries(result.metafile.outputs);
+    const [entryFile, entryOutput] = outputs.find(([, output]) => output.entryPoint)!;
+    const fileOf = (name: string) =>
+      result.outputFiles.find((file) => file.path === path.resolve(name))!.contents;
+    const code = fileOf(entryFile);
     const gzipped = gzipSync(code, { level: 9 }).length;
-    const inputs = Object.entries(result.metafile.outputs)[0]![1].inputs;
+    // The chunks the entry imports statically load with it; the others load on demand.
+    const eager = new Set([entryFile]);
+    for (const [file, output] of outputs) {
+      if (eager.has(file)) {
+        for (const imported of output.imports) {
+          if (imported.kind === 'import-statement' && !imported.external) eager.add(imported.path);
+        }
+      }
+    }
+    let eagerGzipped = gzipped;
+    const lazy: string[] = [];
+    for (const [file] of outputs) {
+      if (file === entryFile || file.endsWith('.map')) continue;
+      const size = gzipSync(fileOf(file), { level: 9 }).length;
+      if (eager.has(file)) eagerGzipped += size;
+      else lazy.push(`${path.basename(file)} ${(size / 1024).toFixed(1)} KB`);
+    }
+    const inputs = entryOutput.inputs;
     const byPackage = new Map<string, number>();
     for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
       const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
@@ -53,8 +80,8 @@ describe('the editor as a consumer ships it', () => {
       .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(1)} KB`)
       .join(', ');
     console.info(
-      `editor bundle: ${(code.length / 1024).toFixed(1)} KB minified, ${(gzipped / 1024).toFixed(1)} KB gzipped (${report})`,
+      `editor bundle: ${(code.length / 1024).toFixed(1)} KB minified, ${(eagerGzipped / 1024).toFixed(1)} KB gzipped up front (${report}); loaded on demand, gzipped: ${lazy.join(', ') || 'nothing'}`,
     );
-    expect(gzipped / 1024).toBeLessThan(BUDGET_KB);
+    expect(eagerGzipped / 1024).toBeLessThan(BUDGET_KB);
   });
 });

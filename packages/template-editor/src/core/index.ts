@@ -65,4 +65,17 @@ export {
   type Size,
 } from './geometry';
 export { sealGroupIds } from './seals';
+export {
+  daysInMonth,
+  fillProblem,
+  fillProgress,
+  fillSequence,
+  fillValues,
+  formatDate,
+  isFilledBy,
+  parseFormattedDate,
+  type FillOptions,
+  type FillProblem,
+  type FillProgress,
+} from './fill';
 export { ELEMENT_MODELS, type ElementKindModel, type FieldRole } from './registry';

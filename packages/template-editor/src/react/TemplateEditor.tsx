@@ -1,5 +1,7 @@
 import {
+  Suspense,
   forwardRef,
+  lazy,
   startTransition,
   useCallback,
   useEffect,
@@ -41,6 +43,7 @@ import {
 } from './context';
 import { LeftPanels, RightPanels } from './panels';
 import { Toolbar } from './panels/Toolbar';
+import type { FillState } from './fill/FillGuide';
 import { EDITOR_CSS } from './styles';
 import { usePdfDocument, type PdfDocumentState } from './usePdfDocument';
 import { createViewStore } from './view';
@@ -55,6 +58,8 @@ export interface TemplateEditorHandle {
   getProject(): TemplateProject;
   /** Where each seal of the current template is stamped (`deriveStampLocations`). */
   getStampLocations(): StampLocation[];
+  /** Fill mode: takes the guided fill to the field `uuid` (one of the filling party's). */
+  goToField(uuid: string): void;
   /** The headless store, for anything the handle does not cover. */
   store: EditorStore;
 }
@@ -75,6 +80,24 @@ export interface TemplateEditorProps {
   mode?: EditorMode;
   /** The party filling in fill mode. */
   party?: Party;
+  /**
+   * Fill mode: whether the party also draws its signature fields in the guided fill (default
+   * false: the host stamps them when the party signs).
+   */
+  fillSignatures?: boolean;
+  /** Fill mode: the field (uuid) the guided fill starts at; by default the first one not done. */
+  startField?: string;
+  /**
+   * Fill mode: called when the party moves to another field or its progress changes: the current
+   * field, its place, and the counts of fields, required fields and those done.
+   */
+  onFillChange?: (state: FillState) => void;
+  /**
+   * Fill mode: called when the party presses Finish with every field fit to send, with the
+   * party's values by field uuid (texts and dates trimmed). The editor refuses to finish
+   * otherwise and takes the party to the first field to mend.
+   */
+  onComplete?: (values: Record<string, string>) => void;
   /**
    * The contract document: a URL, its bytes (never changed), a `Blob`, or a document opened with
    * `loadPdf` (left open for the host to destroy). PDF page i is drawn behind template page i,
@@ -282,6 +305,17 @@ interface LoadedEditorProps extends EditorRootProps {
   pdfDocument: PdfDocumentState;
 }
 
+/**
+ * The guided fill, loaded when an editor first shows fill mode: authors designing templates never
+ * download it.
+ */
+const FillGuide = lazy(() =>
+  import('./fill/FillGuide').then((module) => ({ default: module.FillGuide })),
+);
+
+/** Narrower than this (CSS pixels), the editor lays out for a phone. */
+const NARROW_WIDTH = 720;
+
 function LoadedEditor({
   store,
   t,
@@ -289,6 +323,10 @@ function LoadedEditor({
   mode,
   seals,
   party,
+  fillSignatures = false,
+  startField,
+  onFillChange,
+  onComplete,
   onChange,
   onSave,
   className,
@@ -299,7 +337,24 @@ function LoadedEditor({
 }: LoadedEditorProps) {
   const [view] = useState(createViewStore);
   const canvasRegion = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const announcement = useStore(view, (s) => s.announcement);
+  const narrow = useStore(view, (s) => s.narrow);
+  const fillOptions = useMemo(() => ({ signatures: fillSignatures }), [fillSignatures]);
+
+  // A phone's layout below NARROW_WIDTH: the fill panel becomes a bottom sheet.
+  useLayoutEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const measure = () => {
+      const width = element.clientWidth;
+      if (width > 0) view.getState().setNarrow(width < NARROW_WIDTH);
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, [view]);
 
   const focusCanvas = useCallback(() => canvasRegion.current?.focus({ preventScroll: true }), []);
   const pdf = pdfDocument.status === 'loaded' ? pdfDocument.pdf : null;
@@ -311,11 +366,12 @@ function LoadedEditor({
       locale,
       mode,
       party: mode === 'fill' ? (party ?? 'A') : party,
+      fillOptions,
       seals,
       pdf,
       focusCanvas,
     }),
-    [store, view, t, locale, mode, party, seals, pdf, focusCanvas],
+    [store, view, t, locale, mode, party, fillOptions, seals, pdf, focusCanvas],
   );
 
   const onChangeRef = useRef(onChange);
@@ -365,9 +421,10 @@ function LoadedEditor({
       redo: () => store.getState().redo(),
       getProject: () => toStoredProject(store.getState().project),
       getStampLocations: () => deriveStampLocations(store.getState().project),
+      goToField: (uuid: string) => view.getState().setFillField(uuid),
       store,
     }),
-    [store],
+    [store, view],
   );
 
   const viewport = useCallback(() => {
@@ -398,7 +455,7 @@ function LoadedEditor({
     const element = canvasRegion.current;
     const pages = store.getState().project.pages;
     if (!element || pages.length === 0 || element.clientWidth === 0) return;
-    view.getState().setScale(
+    view.getState().open(
       openingScale(
         pages.map((page) => page.config),
         element.clientWidth,
@@ -419,12 +476,32 @@ function LoadedEditor({
   const [panelsReady, setPanelsReady] = useState(false);
   useEffect(() => startTransition(() => setPanelsReady(true)), []);
 
+  const guide = (placement: 'side' | 'sheet') => (
+    <Suspense
+      fallback={
+        <div className={`esign-te__fill esign-te__fill--${placement}`} aria-busy="true">
+          <span className="esign-te__spinner" aria-hidden="true" />
+        </div>
+      }
+    >
+      <FillGuide
+        placement={placement}
+        startField={startField}
+        viewport={viewport}
+        onComplete={onComplete}
+        onFillChange={onFillChange}
+      />
+    </Suspense>
+  );
+
   return (
     <div
+      ref={root}
       className={['esign-te', className].filter(Boolean).join(' ')}
       style={style}
       lang={locale}
       data-mode={mode}
+      data-narrow={narrow === true || undefined}
       role="application"
       aria-label={t('editor.label')}
       onKeyDown={onKeyDown}
@@ -459,8 +536,11 @@ function LoadedEditor({
             <aside className="esign-te__side esign-te__side--right">
               {panelsReady ? <RightPanels /> : null}
             </aside>
+          ) : mode === 'fill' && narrow === false ? (
+            <aside className="esign-te__side esign-te__side--right">{guide('side')}</aside>
           ) : null}
         </div>
+        {mode === 'fill' && narrow === true ? guide('sheet') : null}
         <div
           className="esign-te__visually-hidden esign-te__announcer"
           aria-live="polite"

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { EditorState, EditorStore, Locale, Party } from '../core';
+import type { EditorState, EditorStore, FillOptions, Locale, Party } from '../core';
 import type { TFunction } from '../i18n';
 import type { LoadedPdf } from '../pdf/load';
 import type { ViewState, ViewStore } from './view';
@@ -26,6 +26,8 @@ export interface EditorContextValue {
   mode: EditorMode;
   /** The party filling in fill mode. */
   party: Party | undefined;
+  /** What the party fills in fill mode (signature fields or not). */
+  fillOptions: FillOptions;
   seals: readonly SealOption[];
   /** The contract document once open: its page i is drawn behind template page i. */
   pdf?: LoadedPdf | null;

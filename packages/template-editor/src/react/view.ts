@@ -10,6 +10,8 @@ export interface SnapGuide {
 /** What the editor shows, as opposed to what the template holds: never part of history. */
 export interface ViewState {
   scale: number;
+  /** The zoom the editor opened at (a double tap zooms back to it). */
+  openingScale: number;
   /** Index of the page the author is on (the one most visible, or the last clicked). */
   currentPage: number;
   /** Page whose guides are shown while dragging, and the guides. */
@@ -22,14 +24,42 @@ export interface ViewState {
   settingsRequest: number;
   /** The latest message for the aria-live region. */
   announcement: string;
-  /** A page the canvas should scroll to (set by the pages panel), with a counter to repeat. */
-  scrollRequest: { page: number; serial: number } | null;
+  /**
+   * A page the canvas should scroll to (set by the pages panel), with a counter to repeat; with a
+   * box (page points), the canvas centres that box instead of showing the page's top.
+   */
+  scrollRequest: { page: number; serial: number; box?: ScrollBox } | null;
+  /**
+   * Fill mode: the field the filling party is on (null before they start), with a counter so
+   * that asking for the same field again brings it into view again.
+   */
+  fillField: string | null;
+  fillRequest: number;
+  /**
+   * Whether the editor is narrow (a phone): the fill panel is then a bottom sheet. Null until the
+   * editor is measured.
+   */
+  narrow: boolean | null;
   setScale(scale: number): void;
+  /** Opens at `scale`: the zoom now and the one a double tap comes back to. */
+  open(scale: number): void;
   setCurrentPage(index: number): void;
   setGuides(guides: ViewState['guides']): void;
   openSettings(id: string | null): void;
   announce(text: string): void;
   scrollToPage(index: number): void;
+  /** Scrolls so that `box` (page points) of page `index` is in the middle of the canvas. */
+  scrollToBox(index: number, box: ScrollBox): void;
+  setFillField(id: string | null): void;
+  setNarrow(narrow: boolean): void;
+}
+
+/** A box on a page, in page points. */
+export interface ScrollBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 export type ViewStore = StoreApi<ViewState>;
@@ -52,13 +82,18 @@ export function createViewStore(): ViewStore {
   let serial = 0;
   return createStore<ViewState>()((set) => ({
     scale: DEFAULT_SCALE,
+    openingScale: DEFAULT_SCALE,
     currentPage: 0,
     guides: null,
     settingsFor: null,
     settingsRequest: 0,
     announcement: '',
     scrollRequest: null,
+    fillField: null,
+    fillRequest: 0,
+    narrow: null,
     setScale: (scale) => set({ scale: clampScale(scale) }),
+    open: (scale) => set({ scale: clampScale(scale), openingScale: clampScale(scale) }),
     setCurrentPage: (index) => set({ currentPage: Math.max(0, index) }),
     setGuides: (guides) => set({ guides }),
     openSettings: (id) =>
@@ -66,5 +101,9 @@ export function createViewStore(): ViewStore {
     announce: (text) => set({ announcement: text }),
     scrollToPage: (index) =>
       set({ scrollRequest: { page: index, serial: ++serial }, currentPage: index }),
+    scrollToBox: (index, box) =>
+      set({ scrollRequest: { page: index, serial: ++serial, box }, currentPage: index }),
+    setFillField: (id) => set((state) => ({ fillField: id, fillRequest: state.fillRequest + 1 })),
+    setNarrow: (narrow) => set({ narrow }),
   }));
 }

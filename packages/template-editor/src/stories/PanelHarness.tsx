@@ -37,6 +37,7 @@ export function PanelHarness({
       locale,
       mode: 'design',
       party: undefined,
+      fillOptions: {},
       seals,
       focusCanvas: () => undefined,
     };

@@ -32,9 +32,46 @@ export const Default: Story = { args: { defaultValue: leaseTemplate() } };
 /** The same editor in Chinese. */
 export const Chinese: Story = { args: { defaultValue: leaseTemplate(), locale: 'zh' } };
 
-/** Party B fills its own fields; the others are read-only. */
+/**
+ * Party B fills its own fields, guided one at a time in reading order beside the page; the others
+ * are read-only.
+ */
 export const FillMode: Story = {
   args: { defaultValue: leaseTemplate(), mode: 'fill', party: 'B' },
+};
+
+/**
+ * The same on a phone (390 px): the page first, then a bottom sheet with a large control for each
+ * field — a date picked in the field's own format, the ID card photographed and cut to the card's
+ * shape, the signature drawn full screen.
+ */
+export const FillModePhone: Story = {
+  args: {
+    defaultValue: leaseTemplate(),
+    mode: 'fill',
+    party: 'B',
+    fillSignatures: true,
+    locale: 'zh',
+  },
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
+  parameters: {
+    viewport: {
+      options: {
+        mobile390: {
+          name: 'Phone 390 × 844',
+          styles: { width: '390px', height: '844px' },
+          type: 'mobile',
+        },
+      },
+    },
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 390, maxWidth: '100%', height: 844, maxHeight: '100vh' }}>
+        <Story />
+      </div>
+    ),
+  ],
 };
 
 /** Read-only, with values shown. */

@@ -8,9 +8,16 @@ export interface MouseStep {
   steps?: number;
 }
 
+/** A step of a touch gesture: the fingers on the screen after it (none when all are lifted). */
+export interface TouchStep {
+  type: 'start' | 'move' | 'end';
+  points: { x: number; y: number }[];
+}
+
 declare module 'vitest/browser' {
   interface BrowserCommands {
     mouse(steps: MouseStep[]): Promise<void>;
+    touch(steps: TouchStep[]): Promise<void>;
   }
 }
 

@@ -1,6 +1,6 @@
 import { DATE_FORMATS, type DateFormat } from '../../core';
 import { useEditor } from '../../react/context';
-import { formatDate } from '../../react/dates';
+import { formatDate } from '../../core/fill';
 import { SelectField, TypographyGroup } from '../../react/panels/controls';
 import type { ElementPanelProps } from '../panel-types';
 

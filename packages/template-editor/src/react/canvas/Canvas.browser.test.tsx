@@ -212,24 +212,6 @@ describe('<TemplateEditor> canvas in Chromium', () => {
     await expect.element(screen.getByRole('button', { name: '印章' })).toBeVisible();
   });
 
-  it('in fill mode accepts values only in the filling party’s fields', async () => {
-    const fields = [
-      text('mine', 100, 100, {
-        config: { party: 'B', isNumber: true },
-        previewConfig: { limitNum: 4 },
-      }),
-      text('theirs', 100, 200, { config: { party: 'A' } }),
-    ];
-    const { screen, element } = await mount(project(fields), { mode: 'fill', party: 'B' });
-    const input = screen.getByRole('textbox', { name: 'mine' });
-    await input.fill('12ab345');
-    await expect.element(screen.getByRole('alert')).toHaveTextContent(/Digits only|At most 4/);
-    await userEvent.keyboard('{Tab}');
-    expect(element('mine').value).toMatch(/^\d{1,4}$/);
-    expect(screen.container.querySelectorAll('textarea[aria-label="theirs"]')).toHaveLength(0);
-    expect(element('theirs').value).toBe('');
-  });
-
   it('shows a readable error panel for an invalid template', async () => {
     const screen = await render(
       <TemplateEditor defaultValue={{ pages: [{ elements: [{ elName: 'video' }] }] }} />,

@@ -16,6 +16,8 @@ export interface ElementNodeProps {
   register(id: string, node: Konva.Group | null): void;
   onPointerDown(id: string, event: Konva.KonvaEventObject<MouseEvent | TouchEvent>): void;
   onOpenSettings(id: string): void;
+  /** A click or a tap on the field (after its pointer down, without a drag). */
+  onActivate(id: string): void;
   onDragStart(id: string): void;
   onDragMove(id: string, event: Konva.KonvaEventObject<DragEvent>): void;
   onDragEnd(id: string, event: Konva.KonvaEventObject<DragEvent>): void;
@@ -55,8 +57,12 @@ export const ElementNode = memo(function ElementNode(props: ElementNodeProps) {
       rotation={style.rotate}
       opacity={style.opacity}
       draggable={draggable}
+      // Out of design, a touch on a field still scrolls the pages (Konva would stop it).
+      preventDefault={draggable}
       onMouseDown={(event) => props.onPointerDown(id, event)}
       onTouchStart={(event) => props.onPointerDown(id, event)}
+      onClick={() => props.onActivate(id)}
+      onTap={() => props.onActivate(id)}
       onDblClick={() => props.onOpenSettings(id)}
       onDblTap={() => props.onOpenSettings(id)}
       onDragStart={() => props.onDragStart(id)}

@@ -5,6 +5,7 @@ import {
   IMAGE_TYPES,
   boundsOf,
   createElement,
+  isFilledBy,
   type Bounds,
   type ElementKind,
   type TemplatePage,
@@ -14,7 +15,7 @@ import type { SnapGuide } from '../view';
 import { liftFields, type LiftedFields } from './dragLayer';
 import { CrossPageLayer, crossPageBounds, useCrossPageOnPage } from './crossPage';
 import { ElementNode } from './ElementNode';
-import { FillOverlay } from './FillOverlay';
+import { FillRing } from '../fill/FillRing';
 import { backgroundBox } from './layout';
 import { snapTargets, snapTo, type SnapTargets } from './snapping';
 import { useImage } from './useImage';
@@ -26,6 +27,8 @@ export const FIELD_DRAG_TYPE = 'application/x-esign-field';
 /** Screen pixels within which a dragged field snaps to a guide. */
 const SNAP_PIXELS = 6;
 const MIN_SIZE = 8;
+/** Screen pixels a pointer may move between down and up and still tap a field. */
+const TAP_SLOP = 10;
 
 interface DragSession {
   ids: string[];
@@ -46,11 +49,13 @@ export interface PageStageProps {
 
 /** One page: its background, its fields, the transformer, snap guides and the marquee. */
 export const PageStage = memo(function PageStage({ page, pageIndex, scale }: PageStageProps) {
-  const { store, view, mode, t, locale, seals, focusCanvas, pdf } = useEditor();
+  const { store, view, mode, t, locale, seals, focusCanvas, pdf, party, fillOptions } = useEditor();
   const selection = useProjectState((s) => s.selection);
   const nodes = useRef(new Map<string, Konva.Group>());
   const transformer = useRef<Konva.Transformer>(null);
   const drag = useRef<DragSession | null>(null);
+  /** The field last pressed and where (stage pixels), for telling a tap from a scroll. */
+  const pressed = useRef<{ id: string; at: { x: number; y: number } | null } | null>(null);
   const fieldsLayer = useRef<Konva.Layer>(null);
   const overlayLayer = useRef<Konva.Layer>(null);
   const [marquee, setMarquee] = useState<{
@@ -120,6 +125,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
     (id: string, event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
       focusCanvas();
       view.getState().setCurrentPage(pageIndex);
+      pressed.current = { id, at: event.target.getStage()?.getPointerPosition() ?? null };
       if (!design) return;
       event.cancelBubble = true;
       const current = store.getState().selection;
@@ -136,6 +142,23 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
       }
     },
     [design, focusCanvas, pageIndex, store, view],
+  );
+
+  // Fill mode: a click or a tap on one of the party's fields takes the guided fill to it; a
+  // finger that scrolled the pages on its way does not.
+  const onActivate = useCallback(
+    (id: string) => {
+      const down = pressed.current;
+      pressed.current = null;
+      if (mode !== 'fill' || !party || down?.id !== id) return;
+      const at = nodes.current.get(id)?.getStage()?.getPointerPosition();
+      if (down.at && at && Math.hypot(at.x - down.at.x, at.y - down.at.y) > TAP_SLOP) return;
+      const element = store
+        .getState()
+        .project.pages[pageIndex]?.elements.find((one) => one.uuid === id);
+      if (element && isFilledBy(element, party, fillOptions)) view.getState().setFillField(id);
+    },
+    [fillOptions, mode, pageIndex, party, store, view],
   );
 
   const onOpenSettings = useCallback(
@@ -406,6 +429,8 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
             name="page-background"
             width={width}
             height={height}
+            // A touch on the page scrolls it unless the author is designing (the marquee).
+            preventDefault={design}
             fill={page.commonStyle.backgroundColor || '#ffffff'}
           />
           {pdfPage.image ? (
@@ -437,6 +462,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
               register={register}
               onPointerDown={onPointerDown}
               onOpenSettings={onOpenSettings}
+              onActivate={onActivate}
               onDragStart={onDragStart}
               onDragMove={onDragMove}
               onDragEnd={onDragEnd}
@@ -503,7 +529,7 @@ export const PageStage = memo(function PageStage({ page, pageIndex, scale }: Pag
         </Layer>
       </Stage>
       <SnapGuides pageId={page.uuid} scale={scale} />
-      {mode === 'fill' ? <FillOverlay page={page} scale={scale} /> : null}
+      {mode === 'fill' ? <FillRing page={page} scale={scale} /> : null}
     </div>
   );
 });

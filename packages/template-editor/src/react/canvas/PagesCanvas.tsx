@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useEditor, useProjectState, useViewState } from '../context';
 import { PAGE_GAP, layoutPages, pageAt, visibleRange } from './layout';
 import { PageStage } from './PageStage';
+import { useTouchZoom } from './touchZoom';
 
 /**
  * The pages, stacked vertically in a scroll container. Only the pages near the viewport are
@@ -25,6 +26,7 @@ export function PagesCanvas() {
       ),
     [pages, scale],
   );
+  useTouchZoom(scroller, layout, scale, view);
   const [first, last] = viewport
     ? visibleRange(layout.slots, viewport.top, viewport.height)
     : [0, -1];
@@ -41,10 +43,22 @@ export function PagesCanvas() {
   }, []);
 
   useEffect(() => {
-    if (!scrollRequest || !scroller.current) return;
+    const element = scroller.current;
+    if (!scrollRequest || !element) return;
     const slot = layout.slots[scrollRequest.page];
-    if (slot) scroller.current.scrollTo({ top: slot.top - PAGE_GAP / 2 });
-  }, [scrollRequest, layout]);
+    if (!slot) return;
+    const box = scrollRequest.box;
+    if (!box) {
+      element.scrollTo({ top: slot.top - PAGE_GAP / 2 });
+      return;
+    }
+    // The page is centred across the sheet, which is at least as wide as the canvas.
+    const pageLeft = Math.max(layout.width, element.clientWidth) / 2 - slot.width / 2;
+    element.scrollTo({
+      top: slot.top + (box.top + box.height / 2) * scale - element.clientHeight / 2,
+      left: pageLeft + (box.left + box.width / 2) * scale - element.clientWidth / 2,
+    });
+  }, [scrollRequest, layout, scale]);
 
   return (
     <div

@@ -229,6 +229,7 @@ function SliceNode({
       height={box.height}
       opacity={element.commonStyle.opacity}
       draggable={design}
+      preventDefault={design}
       // Only up and down, and on the page: the absolute position is the page point times the zoom.
       dragBoundFunc={(position) => ({
         x: box.x * scale,

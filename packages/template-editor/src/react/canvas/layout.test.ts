@@ -6,7 +6,9 @@ import {
   layoutPages,
   openingScale,
   pageAt,
+  pagePointAt,
   PAGE_GAP,
+  scrollToShow,
   visibleRange,
 } from './layout';
 import { snapTargets, snapTo } from './snapping';
@@ -31,6 +33,39 @@ describe('page layout', () => {
     expect(deepFirst).toBe(98); // one screen of overscan above
     expect(deepLast).toBe(102);
     expect(pageAt(slots, slots[100]!.top, 900)).toBe(100);
+  });
+
+  it('keeps the page point under the fingers while zooming, whatever the scale and scroll', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.25, max: 4, noNaN: true }),
+        fc.double({ min: 0.25, max: 4, noNaN: true }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        fc.integer({ min: 320, max: 1600 }),
+        (from, to, page, fx, fy, viewport) => {
+          const pages = [A4, { width: 842, height: 596 }, A4];
+          const before = layoutPages(pages, from);
+          // A point on the page (a landscape one among portrait ones).
+          const px = fx * pages[page]!.width;
+          const py = fy * pages[page]!.height;
+          const point = { page, x: px, y: py };
+          // Where the point is on screen at the first scale, with the viewport at (200, 300).
+          const scroll = scrollToShow(before, from, point, viewport, 200, 300)!;
+          const found = pagePointAt(before, from, scroll, viewport, 200, 300)!;
+          expect(found.page).toBe(page);
+          expect(found.x).toBeCloseTo(px, 6);
+          expect(found.y).toBeCloseTo(py, 6);
+          // After zooming, the scroll that keeps it at (200, 300) shows the same point there.
+          const after = layoutPages(pages, to);
+          const next = scrollToShow(after, to, found, viewport, 200, 300)!;
+          const again = pagePointAt(after, to, next, viewport, 200, 300)!;
+          expect(again.x).toBeCloseTo(px, 6);
+          expect(again.y).toBeCloseTo(py, 6);
+        },
+      ),
+    );
   });
 
   it('fits the page to the width or wholly into the viewport', () => {

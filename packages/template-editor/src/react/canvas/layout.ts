@@ -74,6 +74,62 @@ export function pageAt(
   return best;
 }
 
+/** A point of a page, in page points: what stays under the fingers while the zoom changes. */
+export interface PagePoint {
+  page: number;
+  x: number;
+  y: number;
+}
+
+/** The left edge of a page in the scroll content: pages are centred across the sheet. */
+export function pageLeft(layout: { width: number }, slot: PageSlot, viewportWidth: number): number {
+  return Math.max(layout.width, viewportWidth) / 2 - slot.width / 2;
+}
+
+/**
+ * The page point shown at (`x`, `y`) of the viewport (pixels from its top-left corner), at
+ * `scale`: on the page at that height, or on the nearest page (the gap above a page belongs to it).
+ */
+export function pagePointAt(
+  layout: { slots: readonly PageSlot[]; width: number },
+  scale: number,
+  scroll: { left: number; top: number },
+  viewportWidth: number,
+  x: number,
+  y: number,
+): PagePoint | null {
+  const contentY = scroll.top + y;
+  const slot =
+    layout.slots.find((candidate) => contentY < candidate.top + candidate.height) ??
+    layout.slots.at(-1);
+  if (!slot) return null;
+  return {
+    page: slot.index,
+    x: (scroll.left + x - pageLeft(layout, slot, viewportWidth)) / scale,
+    y: (contentY - slot.top) / scale,
+  };
+}
+
+/**
+ * The scroll position that shows `point` at (`x`, `y`) of the viewport at the layout's scale: the
+ * other half of a zoom around a point (pinch, double-tap).
+ */
+export function scrollToShow(
+  layout: { slots: readonly PageSlot[]; width: number },
+  scale: number,
+  point: PagePoint,
+  viewportWidth: number,
+  x: number,
+  y: number,
+): { left: number; top: number } | null {
+  const slot = layout.slots[point.page];
+  if (!slot) return null;
+  return {
+    left: pageLeft(layout, slot, viewportWidth) + point.x * scale - x,
+    top: slot.top + point.y * scale - y,
+  };
+}
+
 /** The scale at which the widest page fills the viewport's width (or the whole page fits). */
 export function fitScale(
   page: PageSize,
