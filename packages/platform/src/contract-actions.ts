@@ -86,7 +86,13 @@ export const contractWriteBody = z.object({
   ),
 });
 
-/** GET seal/listContractSeal: the seals the session may sign the contract with. */
+/**
+ * POST contract/saveDraft (not in the specification; see the server's contracts/drafts.ts): what a
+ * party has filled in so far, kept as it goes so that a signer who leaves finds it again. The same
+ * shape as contract/write; nothing is checked against the template's rules until contract/write.
+ */
+export const contractSaveDraftBody = contractWriteBody;
+
 export const contractSealsQuery = z.object({
   id: contractQuery.shape.id,
   party: partyOf,
@@ -174,12 +180,28 @@ export const contractLockBody = z.object({
 });
 
 export type ContractWriteBody = z.input<typeof contractWriteBody>;
+export type ContractSaveDraftBody = z.input<typeof contractSaveDraftBody>;
 export type ContractSignBody = z.input<typeof contractSignBody>;
 export type ContractRejectBody = z.input<typeof contractRejectBody>;
 export type ContractRevokeBody = z.input<typeof contractRevokeBody>;
 export type ContractLockBody = z.input<typeof contractLockBody>;
 
 // ---- Answers ----
+
+/** contract/saveDraft's answer: when the draft was kept. */
+export interface ContractDraftSaved {
+  /** ISO 8601 */
+  savedAt: string;
+}
+
+/** What a party of the session's console has filled in so far and not yet sent (contract/detail). */
+export interface ContractFillDraft {
+  party: TemplateParty;
+  /** By field uuid, as contract/write takes them. */
+  values: Record<string, string>;
+  /** ISO 8601 */
+  savedAt: string;
+}
 
 /** What an action changed (write, sign, reject, revoke, remove). */
 export interface ContractActed {

@@ -9,6 +9,7 @@
  * depend on the editor, so the answer that carries one takes it as a type parameter.
  */
 import * as z from 'zod/mini';
+import type { ContractFillDraft } from './contract-actions';
 import type { ContractAction, ContractStatus } from './contracts';
 import type { MessageKey } from './messages';
 import { recordIdSchema } from './paging';
@@ -264,4 +265,9 @@ export interface ContractDetail<Project = unknown> {
    * fill and sign by anyone else wait. The server always sends it (optional for older fixtures).
    */
   locks?: ContractDetailLock[];
+  /**
+   * What the session console's parties filled in so far and did not send yet (contract/saveDraft),
+   * while they may still fill. The server always sends it (optional for older fixtures).
+   */
+  drafts?: ContractFillDraft[];
 }

@@ -49,6 +49,7 @@ export const PATHS = {
   contractCreate: '/sicpay-contract/contract/create',
   contractDetail: '/sicpay-contract/contract/detail',
   contractWrite: '/sicpay-contract/contract/write',
+  contractSaveDraft: '/sicpay-contract/contract/saveDraft',
   contractSeals: '/sicpay-contract/seal/listContractSeal',
   contractSendAuthCode: '/sicpay-contract/base/sendAuthCode',
   contractValidateAuthCode: '/sicpay-contract/base/validateAuthCode',

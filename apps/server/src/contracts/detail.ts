@@ -25,6 +25,7 @@ import {
   type ContractHeadRow,
 } from './contract-head';
 import { consoleContracts, consoleParty, copiedTo } from './console-contracts';
+import { draftsOf } from './drafts';
 import { detailLocks } from './lock';
 import { contractVersionLink, latestContractFile } from './contract-pdf';
 
@@ -201,6 +202,15 @@ export async function contractDetail(
     pdfLinkExpiresAt: link?.pdfLinkExpiresAt ?? null,
     myParties: parties.filter((p) => p.mine).map((p) => p.party),
     myActions: myActionsOf(row.status, row.signing_order, initiator, parties, row.removed),
+    drafts: await draftsOf(
+      database,
+      id,
+      row.status === 'filling'
+        ? parties
+            .filter((p) => p.mine && p.fills && !p.filled_at && !p.signed_at && !p.refused_at)
+            .map((p) => p.party)
+        : [],
+    ),
     locks: await detailLocks(
       database,
       id,

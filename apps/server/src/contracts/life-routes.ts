@@ -7,8 +7,10 @@ import {
   contractRemoveBody,
   contractRevokeBody,
   contractUrgeBody,
+  contractSaveDraftBody,
   contractWriteBody,
   type ContractActed,
+  type ContractDraftSaved,
   type ContractAttestation,
   type ContractLock,
   type ContractUrged,
@@ -26,6 +28,7 @@ import {
   writeContract,
 } from './life';
 import { lockContract } from './lock';
+import { saveDraft } from './drafts';
 
 const TAG = 'sicpay-contract';
 const PDF_SHA256 = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
@@ -72,6 +75,27 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
         storage: context.storage,
         locale,
       }),
+  });
+
+  route(app, context, {
+    method: 'POST',
+    path: PATHS.contractSaveDraft,
+    summary:
+      'Keeps what a party has filled in so far (its own text, date and image fields, as typed) so that it finds it again on coming back; contract/detail gives it back in `drafts`, contract/write replaces it. Not in the specification',
+    tag: TAG,
+    permission: 'signedIn',
+    body: contractSaveDraftBody,
+    bodyLimit: CONTRACT_WRITE_BODY_LIMIT_BYTES,
+    example: {
+      body: {
+        id: EXAMPLE_CONTRACT_ID,
+        party: 'B',
+        values: { [EXAMPLE_FIELD_UUID]: 'No. 8 Century Av' },
+      },
+      answer: { savedAt: '2026-11-24T08:30:00.000Z' } satisfies ContractDraftSaved,
+    },
+    handler: async ({ session, body, request }): Promise<ContractDraftSaved> =>
+      saveDraft(database, body, { session, ip: request.ip }),
   });
 
   route(app, context, {

@@ -39,6 +39,7 @@ import {
 import { PARTY_FIELD_RULES, fillPartyFields } from './field-values';
 import { LIFE_NOTICES } from './life-notices';
 import { requireWritable } from './contract-pdf';
+import { dropDraft } from './drafts';
 
 /** Who asks, for the audit trail. */
 export interface LifeRequest {
@@ -112,6 +113,7 @@ export async function writeContract(
         'UPDATE contract_participants SET filled_at = now() WHERE contract_id = $1 AND party = $2',
         [act.contract.id, party.party],
       );
+      await dropDraft(act.tx, act.contract.id, party.party);
       await act.tx.query(
         `UPDATE contracts SET project = $2::jsonb, status = $3, updated_at = now(),
          signing_started_at = CASE WHEN $3 = 'signing' AND status <> 'signing' THEN now()

@@ -4,6 +4,7 @@ import { AUDIT_MIGRATION } from './audit-tables';
 import { COMPANY_INFO_MIGRATION } from './company-info-tables';
 import { COMPANY_ROLE_MIGRATION } from './company-role-tables';
 import { CONTRACT_DOCUMENT_MIGRATION } from './contract-document-tables';
+import { CONTRACT_DRAFT_MIGRATION } from './contract-draft-tables';
 import { CONTRACT_FILE_MIGRATION } from './contract-file-tables';
 import { CONTRACT_LIFE_MIGRATION } from './contract-life-tables';
 import { CONTRACT_ROLES_MIGRATION } from './contract-roles-tables';
@@ -136,4 +137,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   COMPANY_AUTH_MIGRATION,
   USER_CENTER_MIGRATION,
   SEAL_MIGRATION,
+  CONTRACT_DRAFT_MIGRATION,
 ];

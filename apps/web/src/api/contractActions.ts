@@ -13,6 +13,7 @@ import {
   type ContractActed,
   type ContractAttestation,
   type ContractDetail,
+  type ContractDraftSaved,
   type ContractLock,
   type ContractPdfLink,
   type ContractRescindBody,
@@ -24,6 +25,7 @@ import {
   type ContractSignatures,
   type ContractUrged,
   type ContractWriteBody,
+  type ContractSaveDraftBody,
   type FaceCheckResult,
   type FaceCheckStarted,
   type SignTicket,
@@ -48,6 +50,10 @@ const post = <T>(url: string, data: unknown) => call<T>({ method: 'POST', url, d
 
 export const writeContract = (body: ContractWriteBody) =>
   post<ContractActed>(PATHS.contractWrite, body);
+
+/** What the party filled in so far, kept as it goes (contract/saveDraft). */
+export const saveFillDraft = (body: ContractSaveDraftBody) =>
+  post<ContractDraftSaved>(PATHS.contractSaveDraft, body);
 
 export const fetchContractSeals = (id: string, party?: TemplateParty) =>
   call<ContractSeal[]>({

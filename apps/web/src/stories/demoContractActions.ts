@@ -401,6 +401,7 @@ export const CONTRACT_ACTION_CALLS: Record<string, ConsoleCall> = {
       return refusal(CODES.badRequest, 'fieldValueRequired', locale);
     return acted(contract, 'signing');
   }),
+  [PATHS.contractSaveDraft]: about(() => answer({ savedAt: new Date().toISOString() })),
   [PATHS.contractSeals]: about((_contract, current) =>
     answer(current.contractActions.seals === 'company' ? COMPANY_SEALS : PERSONAL_SEALS),
   ),

@@ -1,7 +1,8 @@
-import { ArrowLeftOutlined, CheckOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TemplateParty } from '@esign/platform';
-import { TemplateEditor, type TemplateElement, type TemplateProject } from '@esign/template-editor';
-import { Alert, App, Button, Space, Tag } from 'antd';
+import { TemplateEditor, type TemplateProject } from '@esign/template-editor';
+import { fillProgress, fillSequence, fillValues } from '@esign/template-editor/core';
+import { Alert, App, Button, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -15,66 +16,45 @@ import { localeOf } from '../../../i18n/locale';
 import { useUnsavedWork } from '../../../session/unsavedWork';
 import { LeaveFillDialog } from './LeaveFillDialog';
 import { contractDetailsPath, signContractPath } from '../paths';
-import {
-  brokenRule,
-  fieldsOf,
-  fillValues,
-  missingRequired,
-  type FieldRuleBroken,
-} from './contractMoves';
 import { ContractHeading } from './ContractSummary';
 import { LockNotice } from './LockNotice';
-import { pendingOverlay } from './overlay';
+import { pendingOverlay, withDraft } from './overlay';
 import { useContractLock } from './useContractLock';
+import { useDraftAutosave, type DraftStatus } from './useDraftAutosave';
 
-/** One field of the party and the rules the template gives it. */
-function FieldRules({
-  element,
-  problem,
-}: {
-  element: TemplateElement;
-  problem: FieldRuleBroken | 'required' | null;
-}) {
-  const { t } = useTranslation();
-  const rules: string[] = [];
-  if (element.config.isNumber) rules.push(t('contractDetail.rule.number'));
-  if (element.previewConfig.limitNum > 0)
-    rules.push(t('contractDetail.rule.limit', { count: element.previewConfig.limitNum }));
-  if (element.elName === 'date')
-    rules.push(t('contractDetail.rule.date', { format: element.config.dateFormat }));
-  if (element.elName === 'image') rules.push(t('contractDetail.rule.image'));
-  if (element.previewConfig.validator) rules.push(t('contractDetail.rule.pattern'));
-  const filled = element.value.trim() !== '';
+/** Where the party's draft stands: kept (and when), being kept, or not kept and tried again. */
+function DraftLine({ status }: { status: DraftStatus }) {
+  const { t, i18n } = useTranslation();
+  const time = (iso: string) =>
+    new Date(iso).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const text =
+    status.state === 'saving'
+      ? t('contractDetail.draft.saving')
+      : status.state === 'failed'
+        ? t('contractDetail.draft.failed')
+        : status.savedAt
+          ? t('contractDetail.draft.saved', { time: time(status.savedAt) })
+          : t('contractDetail.draft.none');
   return (
-    <li className={problem ? 'contract-fill-field contract-fill-field-bad' : 'contract-fill-field'}>
-      <div>
-        <strong>{element.title || t(`contractDetail.kind.${element.elName}`)}</strong>{' '}
-        {element.config.required ? (
-          <Tag color="red">{t('contractDetail.rule.required')}</Tag>
-        ) : (
-          <Tag>{t('contractDetail.rule.optional')}</Tag>
-        )}
-        {filled ? (
-          <Tag color="green" icon={<CheckOutlined aria-hidden />}>
-            {t('contractDetail.fieldFilled')}
-          </Tag>
-        ) : null}
-      </div>
-      {element.config.tip ? <p className="contract-muted">{element.config.tip}</p> : null}
-      {rules.length > 0 ? <p className="contract-muted">{rules.join(' · ')}</p> : null}
-      {problem ? (
-        <p className="contract-fill-problem" role="alert">
-          {t(`contractDetail.problemOf.${problem}`)}
-        </p>
-      ) : null}
-    </li>
+    <p
+      className={
+        status.state === 'failed'
+          ? 'contract-draft-line contract-fill-problem'
+          : 'contract-draft-line contract-muted'
+      }
+      role="status"
+    >
+      {text}
+    </p>
   );
 }
 
 /**
- * The party's own fields filled in the editor's fill mode over the contract's PDF, with the
- * template's rules beside them, sent with contract/write. The party holds the contract's lock
- * meanwhile; leaving with changes not sent asks first.
+ * The party's own fields filled in over the contract's PDF with the editor's guided fill (one field
+ * at a time in reading order; a bottom sheet on a phone), sent with contract/write from its Finish
+ * or from Submit. What the party types is kept as it goes (contract/saveDraft) and found again on
+ * coming back. The party holds the contract's lock meanwhile; leaving while a change is not kept
+ * yet asks first.
  */
 export function FillContract({
   detail,
@@ -89,27 +69,38 @@ export function FillContract({
   const { message } = App.useApp();
   const navigate = useNavigate();
   const lock = useContractLock(detail.id, party, true);
-  // What the PDF already shows (others' values, signed stamps) is not drawn again.
-  const [initial] = useState(() => pendingOverlay(detail.project, detail.participants, party));
+  // What the PDF already shows (others' values, signed stamps) is not drawn again; what the party
+  // filled in before and did not send (its draft) is back in its fields.
+  const draft = detail.drafts?.find((one) => one.party === party);
+  const [initial] = useState(() =>
+    withDraft(pendingOverlay(detail.project, detail.participants, party), draft?.values),
+  );
   const [project, setProject] = useState<TemplateProject>(initial);
   const [pdf] = useState(detail.pdfLink);
   const [checked, setChecked] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const write = useContractAction(writeContract);
-  const dirty = project !== initial && sent === null;
-  useUnsavedWork(dirty);
+  const held = lock.state === 'held';
+  // Kept as the party goes: leaving asks first only while a change is not kept yet.
+  const autosave = useDraftAutosave({
+    id: detail.id,
+    party,
+    project,
+    initial,
+    savedAt: draft?.savedAt ?? null,
+    enabled: !held && lock.state !== 'taking' && sent === null,
+  });
+  useUnsavedWork(autosave.pending && sent === null);
 
   // Once sent, the page moves on with nothing left to ask about.
   useEffect(() => {
     if (sent) navigate(sent, { replace: true });
   }, [sent, navigate]);
 
-  const fields = fieldsOf(project, party);
-  const missing = new Set(missingRequired(project, party).map((element) => element.uuid));
-  const problemOf = (element: TemplateElement) =>
-    missing.has(element.uuid) ? ('required' as const) : brokenRule(element);
-  const problems = fields.filter((element) => problemOf(element) !== null);
-  const held = lock.state === 'held';
+  const progress = fillProgress(project, party);
+  const problems = fillSequence(project, party).filter((element) =>
+    progress.missing.includes(element.uuid),
+  );
 
   const submit = () => {
     setChecked(true);
@@ -156,6 +147,7 @@ export function FillContract({
         }
       />
       <LockNotice lock={lock} />
+      {held ? null : <DraftLine status={autosave.status} />}
       {checked && problems.length > 0 ? (
         <Alert
           className="contract-detail-alert"
@@ -167,52 +159,29 @@ export function FillContract({
             .join(', ')}
         />
       ) : null}
-      <div className="contract-detail-body">
-        <section className="contract-document" aria-label={t('contractDetail.document')}>
-          {held ? (
-            <TemplateEditor
-              className="contract-document-editor"
-              value={initial}
-              mode="preview"
-              locale={localeOf(i18n)}
-              pdf={pdf ?? undefined}
-            />
-          ) : (
-            <TemplateEditor
-              className="contract-document-editor"
-              value={project}
-              onChange={setProject}
-              mode="fill"
-              party={party}
-              locale={localeOf(i18n)}
-              pdf={pdf ?? undefined}
-            />
-          )}
-        </section>
-        <aside
-          className="contract-detail-side contract-detail-section"
-          aria-labelledby="contract-fill-fields"
-        >
-          <h2 id="contract-fill-fields" className="section-title">
-            {t('contractDetail.yourFields', { party })}
-          </h2>
-          <p className="contract-muted">{t('contractDetail.fillHint')}</p>
-          {fields.length === 0 ? (
-            <p>{t('contractDetail.noFields')}</p>
-          ) : (
-            <ul className="contract-fill-fields">
-              {fields.map((element) => (
-                <FieldRules
-                  key={element.uuid}
-                  element={element}
-                  problem={checked ? problemOf(element) : null}
-                />
-              ))}
-            </ul>
-          )}
-        </aside>
-      </div>
-      <LeaveFillDialog when={dirty} />
+      <section className="contract-document" aria-label={t('contractDetail.document')}>
+        {held ? (
+          <TemplateEditor
+            className="contract-document-editor"
+            value={initial}
+            mode="preview"
+            locale={localeOf(i18n)}
+            pdf={pdf ?? undefined}
+          />
+        ) : (
+          <TemplateEditor
+            className="contract-document-editor"
+            value={project}
+            onChange={setProject}
+            onComplete={submit}
+            mode="fill"
+            party={party}
+            locale={localeOf(i18n)}
+            pdf={pdf ?? undefined}
+          />
+        )}
+      </section>
+      <LeaveFillDialog when={autosave.pending && sent === null} />
     </div>
   );
 }

@@ -1,13 +1,9 @@
 import type { ContractDetail, ContractDetailParty, TemplateParty } from '@esign/platform';
-import { createEditorStore, createPage, createProject } from '@esign/template-editor/core';
 import { describe, expect, it } from 'vitest';
 import {
-  brokenRule,
   canUrgeNow,
   contractMoves,
-  fillValues,
   fillingParty,
-  missingRequired,
   partyProgress,
   signingParty,
   waitingOn,
@@ -135,48 +131,5 @@ describe('a party’s progress and turn', () => {
     expect(canUrgeNow(null, now)).toBe(true);
     expect(canUrgeNow('2026-11-24T09:30:00Z', now)).toBe(false);
     expect(canUrgeNow('2026-11-24T08:59:59Z', now)).toBe(true);
-  });
-});
-
-describe('the fields a party fills', () => {
-  function projectWithFields() {
-    const project = createProject({ width: 595, height: 842 });
-    project.pages = [createPage({ width: 595, height: 842 })];
-    const store = createEditorStore(project);
-    const page = store.getState().project.pages[0]!.uuid;
-    const { addElement } = store.getState();
-    const [name] = addElement(page, 'text', {
-      title: 'Name',
-      config: { party: 'B', required: true },
-    });
-    const [id] = addElement(page, 'text', {
-      title: 'ID',
-      config: { party: 'B', isNumber: true, required: false },
-      previewConfig: { limitNum: 4 },
-    });
-    addElement(page, 'text', { title: 'Theirs', config: { party: 'A', required: true } });
-    addElement(page, 'signature', { config: { party: 'B' } });
-    return { store, name: name!, id: id! };
-  }
-
-  it('send the party’s own values, trimmed, and name its empty required fields', () => {
-    const { store, name, id } = projectWithFields();
-    expect(missingRequired(store.getState().project, 'B').map((e) => e.title)).toEqual(['Name']);
-    store.getState().updateElements([name], { value: '  Li Wei ' });
-    store.getState().updateElements([id], { value: '12' });
-    const project = store.getState().project;
-    expect(missingRequired(project, 'B')).toEqual([]);
-    expect(fillValues(project, 'B')).toEqual({ [name]: 'Li Wei', [id]: '12' });
-  });
-
-  it('apply the template’s rules: digits only, the longest a value may be', () => {
-    const { store, id } = projectWithFields();
-    const field = () => store.getState().project.pages[0]!.elements.find((e) => e.uuid === id)!;
-    store.getState().updateElements([id], { value: '12a' });
-    expect(brokenRule(field())).toBe('number');
-    store.getState().updateElements([id], { value: '12345' });
-    expect(brokenRule(field())).toBe('length');
-    store.getState().updateElements([id], { value: '1234' });
-    expect(brokenRule(field())).toBeNull();
   });
 });

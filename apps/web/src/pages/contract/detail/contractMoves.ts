@@ -10,7 +10,6 @@ import type {
   ContractStatus,
   TemplateParty,
 } from '@esign/platform';
-import type { TemplateElement, TemplateProject } from '@esign/template-editor';
 
 /** A move the details page offers, in the order its buttons stand. */
 export type ContractMove =
@@ -100,57 +99,6 @@ export function waitingOn(detail: ContractDetail): ContractDetailParty | null {
     .filter((p) => p.signs && !p.signedAt && !p.refusedAt)
     .sort((a, b) => a.position - b.position);
   return waiting[0] ?? null;
-}
-
-const FILLED_KINDS = new Set(['text', 'date', 'image']);
-
-/** A party's fields to fill in (text, date and image), in page order. */
-export function fieldsOf(project: TemplateProject, party: string): TemplateElement[] {
-  return project.pages.flatMap((page) =>
-    page.elements.filter(
-      (element) => FILLED_KINDS.has(element.elName) && element.config.party === party,
-    ),
-  );
-}
-
-/** What contract/write takes: the party's field values by element uuid (texts trimmed). */
-export function fillValues(project: TemplateProject, party: string): Record<string, string> {
-  return Object.fromEntries(
-    fieldsOf(project, party).map((element) => [
-      element.uuid,
-      element.elName === 'image' ? element.value : element.value.trim(),
-    ]),
-  );
-}
-
-/** The party's required fields still empty. */
-export function missingRequired(project: TemplateProject, party: string): TemplateElement[] {
-  return fieldsOf(project, party).filter(
-    (element) => element.config.required && element.value.trim() === '',
-  );
-}
-
-/**
- * A field's own rule broken by its value: digits only, the longest it may be, the pattern it must
- * match. Null when it keeps them (an empty value is the required check's).
- */
-export type FieldRuleBroken = 'number' | 'length' | 'pattern';
-
-export function brokenRule(element: TemplateElement): FieldRuleBroken | null {
-  const value = element.value.trim();
-  if (value === '' || element.elName !== 'text') return null;
-  if (element.config.isNumber && !/^\d+$/.test(value)) return 'number';
-  const limit = element.previewConfig.limitNum;
-  if (limit > 0 && [...value].length > limit) return 'length';
-  const pattern = element.previewConfig.validator;
-  if (pattern) {
-    try {
-      if (!new RegExp(pattern).test(value)) return 'pattern';
-    } catch {
-      // A pattern the browser cannot read is the server's to apply.
-    }
-  }
-  return null;
 }
 
 /** Whether the initiator may urge now, given when urging is next allowed (null: not known). */

@@ -1,6 +1,6 @@
 import { createEditorStore, createPage, createProject } from '@esign/template-editor/core';
 import { describe, expect, it } from 'vitest';
-import { pendingOverlay } from './overlay';
+import { pendingOverlay, withDraft } from './overlay';
 
 /** A: a seal and a filled text; B: an empty text and a signature. */
 function contract() {
@@ -44,5 +44,21 @@ describe('what the document draws over the contract’s PDF', () => {
     const project = contract();
     const empty = pendingOverlay(project, [], 'A');
     expect(empty).toBe(project);
+  });
+});
+
+describe('a party’s draft over the project', () => {
+  it('writes the draft’s values into the fields it names and leaves the rest as they were', () => {
+    const project = contract();
+    const [, , name] = project.pages[0]!.elements;
+    const drafted = withDraft(project, { [name!.uuid]: 'Half typ', 'gone-field': 'x' });
+    expect(drafted.pages[0]!.elements.map((element) => element.value)).toEqual([
+      '',
+      'Demo Co.',
+      'Half typ',
+      '',
+    ]);
+    expect(project.pages[0]!.elements[2]!.value).toBe('');
+    expect(withDraft(project, undefined)).toBe(project);
   });
 });

@@ -34,3 +34,25 @@ export function pendingOverlay(
   });
   return changed ? { ...project, pages } : project;
 }
+
+/**
+ * `project` with `values` (a party's draft, by field uuid) written into those of its fields that
+ * exist; a field the template no longer has is left out.
+ */
+export function withDraft(
+  project: TemplateProject,
+  values: Readonly<Record<string, string>> | undefined,
+): TemplateProject {
+  if (!values || Object.keys(values).length === 0) return project;
+  return {
+    ...project,
+    pages: project.pages.map((page) => ({
+      ...page,
+      elements: page.elements.map((element) =>
+        Object.hasOwn(values, element.uuid)
+          ? { ...element, value: values[element.uuid]! }
+          : element,
+      ),
+    })),
+  };
+}
