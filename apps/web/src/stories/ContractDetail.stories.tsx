@@ -242,6 +242,27 @@ export const Fill: Story = {
 
 export const FillZh: Story = inChinese(Fill, 'Fill');
 
+/**
+ * Filling in on a phone (414 px): the document first, the guided fill as a bottom sheet that
+ * starts on Start, its input large; nothing wider than the screen.
+ */
+export const FillOnPhone: Story = {
+  parameters: at(`${DETAILS}?id=9002&action=fill`),
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async (context) => {
+    const { canvas } = scene(context);
+    const words = editorTexts(context).fill;
+    const sheet = within(await canvas.findByRole('region', { name: words.guide }));
+    await userEvent.click(await sheet.findByRole('button', { name: words.start }));
+    const name = await sheet.findByRole('textbox', { name: 'Full name' });
+    await expect(parseFloat(getComputedStyle(name).fontSize)).toBeGreaterThanOrEqual(16);
+    const box = name.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(0);
+    await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
 /** Nothing typed: Back to the details goes there without a question. */
 export const BackFromFillUnchanged: Story = {
   parameters: at(`${DETAILS}?id=9002&action=fill`),

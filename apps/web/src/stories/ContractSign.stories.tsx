@@ -72,6 +72,33 @@ export const SignWithSealChoice: Story = {
 
 export const SignWithSealChoiceZh: Story = inChinese(SignWithSealChoice, 'Sign with seal choice');
 
+/**
+ * On a phone (320 px, narrower than the 390 px the product is held to): the seal choice, where it
+ * lands, the document and the SMS code, one under the other, nothing wider than the screen; the
+ * code field asks the phone to fill it from the SMS.
+ */
+export const SignOnPhone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const seals = await canvas.findByRole('radiogroup', { name: t('contractSign.pickSeal') });
+    const sms = await canvas.findByRole('form', { name: t('contractSign.smsForm') });
+    const code = within(sms).getByRole('textbox', { name: t('contractSign.code') });
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    await expect(canvas.getByRole('application')).toBeVisible();
+    const width = window.innerWidth;
+    for (const part of [seals, sms, code]) {
+      const box = part.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(0);
+      await expect(box.right).toBeLessThanOrEqual(width);
+    }
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+    // Large enough to hit with a thumb, and read without the phone zooming in.
+    await expect(code.getBoundingClientRect().height).toBeGreaterThanOrEqual(32);
+  },
+};
+
 /** A wrong code: the spec's message under the field, and nothing signed. */
 export const WrongCode: Story = {
   play: async (context) => {

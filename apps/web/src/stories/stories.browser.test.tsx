@@ -41,18 +41,22 @@ for (const [file, module] of Object.entries(modules)) {
       it(`${name} shows what it is about`, async () => {
         expect(Story.play, 'a web story checks what it shows').toBeDefined();
         const errors = vi.spyOn(console, 'error');
-        performance.clearResourceTimings();
-        const { width, height } = viewportOf(Story.globals);
-        await page.viewport(width, height);
-        await Story.load();
-        const screen = await render(<Story />);
-        await Story.play!({ canvasElement: screen.container });
-        expect(errors).not.toHaveBeenCalled();
-        const toServer = performance
-          .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'));
-        expect(toServer, 'the demo API answers, not a server').toEqual([]);
-        errors.mockRestore();
+        // Restored whatever happens: a story that fails must not fail the ones after it.
+        try {
+          performance.clearResourceTimings();
+          const { width, height } = viewportOf(Story.globals);
+          await page.viewport(width, height);
+          await Story.load();
+          const screen = await render(<Story />);
+          await Story.play!({ canvasElement: screen.container });
+          expect(errors).not.toHaveBeenCalled();
+          const toServer = performance
+            .getEntriesByType('resource')
+            .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'));
+          expect(toServer, 'the demo API answers, not a server').toEqual([]);
+        } finally {
+          errors.mockRestore();
+        }
       });
     }
   });

@@ -49,9 +49,15 @@ describe('the guided fill', () => {
       party: 'B',
       onComplete,
       onFillChange: (state) => changes.push(state),
+      style: { width: 1366, height: 850 },
     });
     const guide = screen.getByRole('region', { name: 'Fill in' });
-    // Beside the page, started at once on the first field of the first row.
+    // Beside the page (a 1,366 px editor), started at once on the first field of the first row.
+    await expect.element(guide).toBeVisible();
+    const side = guide.element().getBoundingClientRect();
+    const pages = root.querySelector('.esign-te__main')!.getBoundingClientRect();
+    expect(side.left).toBeGreaterThanOrEqual(pages.right - 1);
+    expect(side.top).toBeLessThan(pages.bottom);
     await expect.element(guide.getByRole('textbox', { name: 'ID number' })).toBeVisible();
     expect(positionText(root)).toBe('Field 1 of 4');
     await expect.element(guide.getByText('0 of 3 required')).toBeVisible();
