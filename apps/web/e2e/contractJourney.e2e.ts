@@ -20,6 +20,7 @@ import {
   createProject,
   toStoredProject,
   type EditorStore,
+  type TemplateProject,
 } from '@esign/template-editor/core';
 import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
@@ -222,15 +223,28 @@ describe('a contract’s life, end to end', () => {
       await expect.poll(() => submit.isEnabled()).toBe(true);
       await submit.click();
       await person.getByText('Please check 1 field(s) before submitting').waitFor();
-      await typeInto(field, 'Demo Person');
+      await typeInto(field, 'Demo Perso');
       // Out of the field (its last one): the value is stored, and kept as a draft.
       await field.press('Tab');
       await person.getByText(/What you filled in is kept/).waitFor();
       await screenshot(person, 'contract-journey-fill');
-      await submit.click();
+      // The last letter, then Enter: the guided fill finishes and sends what was just typed.
+      await field.click();
+      await field.press('End');
+      await field.pressSequentially('n');
+      await field.press('Enter');
 
       // Filled, B signs next: its seal, where it lands, and an SMS code from the outbox.
       await person.waitForURL(`**/agency-contract/contractedit?id=${contract.id}`);
+      // What was sent is what was on the screen, the letter typed just before Enter included.
+      const filled = await api<ContractDetail<TemplateProject>>(
+        person,
+        `${apiPath('contractDetail')}?id=${contract.id}`,
+      );
+      const buyer = filled.project.pages
+        .flatMap((page) => page.elements)
+        .find((element) => element.title === 'Buyer full name');
+      expect(buyer?.value).toBe('Demo Person');
       await person.getByRole('heading', { name: '1. Pick your seal' }).waitFor();
       const seals = person.getByRole('radiogroup', { name: 'Seal to sign with' });
       await seals.getByRole('radio').first().waitFor();

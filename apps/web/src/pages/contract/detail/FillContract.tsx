@@ -105,8 +105,15 @@ export function FillContract({
   const submit = () => {
     setChecked(true);
     if (problems.length > 0 || held) return;
+    send(fillValues(project, party));
+  };
+
+  // The guided fill's Finish gives the values itself: its last field may have been stored a moment
+  // ago, before this screen's copy of the project caught up.
+  const send = (values: Record<string, string>) => {
+    if (held) return;
     write.mutate(
-      { id: detail.id, party, values: fillValues(project, party) },
+      { id: detail.id, party, values },
       {
         onSuccess: (acted) => {
           void message.success(t('contractDetail.filledDone'));
@@ -173,7 +180,7 @@ export function FillContract({
             className="contract-document-editor"
             value={project}
             onChange={setProject}
-            onComplete={submit}
+            onComplete={send}
             mode="fill"
             party={party}
             locale={localeOf(i18n)}
