@@ -15,23 +15,38 @@ export interface MouseStep {
 }
 
 /**
- * Drives Playwright's real mouse in the test page: coordinates are those of the tested document
- * (getBoundingClientRect), offset here by the test iframe's position.
+ * The Playwright page of a browser command, and where a point of the tested document (its CSS
+ * pixels, as getBoundingClientRect gives them) is on that page: the test runs in an iframe, which
+ * the orchestrator may also shrink to fit its window.
  */
-const mouse: BrowserCommand<[steps: MouseStep[]]> = async (context, steps) => {
+async function testPage(context: Parameters<BrowserCommand<[]>>[0], command: string) {
   if (context.provider.name !== 'playwright')
-    throw new Error('The mouse command needs the Playwright provider');
+    throw new Error(`The ${command} command needs the Playwright provider`);
   const page = (context as unknown as { page: Page }).page;
   const frame = await (context as unknown as { frame(): Promise<Frame> }).frame();
   const box = (await (await frame.frameElement()).boundingBox()) ?? { x: 0, y: 0, width: 1 };
-  // The orchestrator may shrink the test iframe to fit its window: scale into page pixels.
   const innerWidth = Number(await frame.evaluate('window.innerWidth'));
   const scale = innerWidth > 0 ? box.width / innerWidth : 1;
-  const at = (step: MouseStep) => [box.x + step.x * scale, box.y + step.y * scale] as const;
+  return {
+    page,
+    at: (point: { x: number; y: number }) => ({
+      x: box.x + point.x * scale,
+      y: box.y + point.y * scale,
+    }),
+  };
+}
+
+/**
+ * Drives Playwright's real mouse in the test page: coordinates are those of the tested document
+ * (getBoundingClientRect).
+ */
+const mouse: BrowserCommand<[steps: MouseStep[]]> = async (context, steps) => {
+  const { page, at } = await testPage(context, 'mouse');
   for (const step of steps) {
-    if (step.type === 'move') await page.mouse.move(...at(step), { steps: step.steps ?? 1 });
+    const { x, y } = at(step);
+    if (step.type === 'move') await page.mouse.move(x, y, { steps: step.steps ?? 1 });
     else {
-      await page.mouse.move(...at(step));
+      await page.mouse.move(x, y);
       if (step.type === 'down') await page.mouse.down();
       else await page.mouse.up();
     }
@@ -50,13 +65,7 @@ export interface TouchStep {
  * tested document's CSS pixels like the mouse command's.
  */
 const touch: BrowserCommand<[steps: TouchStep[]]> = async (context, steps) => {
-  if (context.provider.name !== 'playwright')
-    throw new Error('The touch command needs the Playwright provider');
-  const page = (context as unknown as { page: Page }).page;
-  const frame = await (context as unknown as { frame(): Promise<Frame> }).frame();
-  const box = (await (await frame.frameElement()).boundingBox()) ?? { x: 0, y: 0, width: 1 };
-  const innerWidth = Number(await frame.evaluate('window.innerWidth'));
-  const scale = innerWidth > 0 ? box.width / innerWidth : 1;
+  const { page, at } = await testPage(context, 'touch');
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
@@ -64,11 +73,7 @@ const touch: BrowserCommand<[steps: TouchStep[]]> = async (context, steps) => {
       await cdp.send('Input.dispatchTouchEvent', {
         type:
           step.type === 'start' ? 'touchStart' : step.type === 'move' ? 'touchMove' : 'touchEnd',
-        touchPoints: step.points.map((point, id) => ({
-          x: box.x + point.x * scale,
-          y: box.y + point.y * scale,
-          id,
-        })),
+        touchPoints: step.points.map((point, id) => ({ ...at(point), id })),
       });
     }
   } finally {
