@@ -112,7 +112,8 @@ describe('company seals', { timeout: 30_000 }, () => {
     await userEvent.keyboard('2025-09-30{Enter}');
     await authorize.getByRole('button', { name: 'OK' }).click();
 
-    await expect.element(page.getByText('Authorized')).toBeVisible();
+    // Exactly: the actions' text "Authorize" + "Disuse" also holds "authorized" ignoring case.
+    await expect.element(page.getByText('Authorized', { exact: true })).toBeVisible();
     const granted = row('Liu Yang');
     await expect.element(granted.getByText('Template: Purchase agreement')).toBeVisible();
     await expect.element(granted.getByText('2025-03-20 to 2025-09-30')).toBeVisible();
