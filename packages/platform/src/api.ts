@@ -151,8 +151,39 @@ export interface MessageItem {
   isRead: 0 | 1;
   /** The company a company message is for (opening it signs into that company); null otherwise. */
   receiverCompanyId: number | null;
+  /** Where opening the message leads (`MESSAGE_REDIRECT`); null: nowhere in particular. */
+  redirectType: number | null;
+  /** What the message is about, for the redirect that needs it (a contract's or template's id). */
+  businessId: string | null;
   /** yyyy-MM-dd HH:mm:ss, UTC */
   createTime: string;
+}
+
+/**
+ * Where opening a message leads (spec 001 §4 "Messages"). 1–6 are the specification's; 7 is the
+ * platform's own (the specification lists no target for contract messages): the contract's
+ * details, `businessId` being the contract's id.
+ */
+export const MESSAGE_REDIRECT = {
+  /** The staff list's applications (?isMsg=true). */
+  staffList: 1,
+  nothing: 2,
+  /** An approval (?active=0-2&id={exampleId}). */
+  approval: 3,
+  /** A template's preview (?id={businessId}). */
+  templatePreview: 4,
+  /** The user centre's seals. */
+  personalSeals: 5,
+  /** The enterprise console's seals. */
+  companySeals: 6,
+  /** A contract's details (?id={businessId}). */
+  contract: 7,
+} as const;
+
+/** POST sicpay-message/messageMessageCenter/updateIsRead?isRead=1&messageCenterIds=1,2 */
+export interface MessagesMarked {
+  /** How many of the user's messages the call changed. */
+  updated: number;
 }
 
 /** POST blade-resource/buis-upload/upload (multipart field `file`). */

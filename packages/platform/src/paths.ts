@@ -37,6 +37,7 @@ export const PATHS = {
   leftMenu: '/blade-system/menu/left-routes',
   unreadMessages: '/sicpay-message/messageMessageCenter/page',
   unreadCount: '/sicpay-message/messageMessageCenter/getCurrentUserUnReadCount',
+  markMessagesRead: '/sicpay-message/messageMessageCenter/updateIsRead',
   upload: '/blade-resource/buis-upload/upload',
   download: '/blade-resource/buis-upload/download',
   logout: '/blade-auth/oauth/logout',

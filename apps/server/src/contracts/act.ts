@@ -17,6 +17,7 @@
  */
 import {
   CONTRACT_TRANSITIONS,
+  MESSAGE_REDIRECT,
   PERSONAL_CONSOLE_ID,
   nextStatus,
   type ContractAction,
@@ -88,7 +89,10 @@ export interface Act {
    * by default the one the trail last recorded (or the contract's document's).
    */
   audit(details?: Record<string, unknown>, documentSha256?: string): Promise<AuditEntry>;
-  /** Stores a message-centre record, English then Chinese, for each of `to` (by user and console). */
+  /**
+   * Stores a message-centre record, English then Chinese, for each of `to` (by user and console);
+   * opening it leads to the contract.
+   */
   notify(to: readonly Recipient[], notice: Notice): Promise<void>;
 }
 
@@ -190,7 +194,7 @@ export async function actOnContract<T>(
           documentSha256: documentSha256 ?? (await lastDocumentSha256(tx, contract)),
           details: party ? { party: party.party, ...details } : details,
         }),
-      notify: (to, notice) => notify(tx, session.tenantId, to, notice),
+      notify: (to, notice) => notify(tx, session.tenantId, contract.id, to, notice),
     };
     const result = await handler(act);
     // The action may have moved the turn (a fill, a signature, a refusal, a new status).
@@ -255,9 +259,11 @@ async function lastDocumentSha256(tx: Queryable, contract: ActedContract): Promi
   return last?.document_sha256 ?? contract.pdf_sha256 ?? NO_DOCUMENT_SHA256;
 }
 
+/** The messages of `notice` about contract `contractId`, one per user and console of `to`. */
 async function notify(
   tx: Queryable,
   tenantId: string,
+  contractId: number,
   to: readonly Recipient[],
   notice: Notice,
 ): Promise<void> {
@@ -267,13 +273,17 @@ async function notify(
     if (seen.has(key)) continue;
     seen.add(key);
     await tx.query(
-      'INSERT INTO messages (tenant_id, user_id, company_id, title, content) VALUES ($1, $2, $3, $4, $5)',
+      `INSERT INTO messages
+         (tenant_id, user_id, company_id, title, content, redirect_type, business_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [
         tenantId,
         recipient.userId,
         recipient.companyId,
         `${notice.en.title} / ${notice.zh.title}`,
         `${notice.en.content}\n${notice.zh.content}`,
+        MESSAGE_REDIRECT.contract,
+        String(contractId),
       ],
     );
   }

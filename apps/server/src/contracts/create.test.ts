@@ -4,6 +4,8 @@ import {
   type ContractDetail,
   type ContractListPage,
   type ContractPartyInput,
+  type MessageItem,
+  type Page,
   type ProjectIssue,
   type TemplateDetail,
   type ValidatedParty,
@@ -356,6 +358,13 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
         [`%${number}%`],
       );
       expect(messages.map((m) => Number(m.user_id)).sort()).toEqual([personId, bobId].sort());
+      // Opening the message leads to the contract's details (redirect 7, the contract's id).
+      const inbox = await person.get<Page<MessageItem>>('unreadMessages', {
+        isRead: '0',
+        size: 100,
+      });
+      const notice = inbox.body.data.records.find((m) => m.content.includes(number));
+      expect(notice).toMatchObject({ redirectType: 7, businessId: id, isRead: 0 });
 
       const initiated = await admin.get<ContractListPage>('contractMyPage', { tab: 'initiated' });
       expect(initiated.body.data.records.map((r) => r.number)).toContain(number);
@@ -421,7 +430,8 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
         myParties: ['A'],
         myActions: ['sign', 'refuse', 'urge', 'withdraw'],
       });
-      expect(detail.body.data.pdfLink).toMatch(/^\/api\/sicpay-contract\/template\/nologin\/pdf\?/);
+      // Nothing signed yet: version 0, the document with what was filled in so far.
+      expect(detail.body.data.pdfLink).toContain(`${PATHS.contractPdf}?ticket=${id}.0.`);
       const pdf = await fetch(`${server.base}${detail.body.data.pdfLink}`);
       expect(pdf.status).toBe(200);
       expect(detail.body.data.participants.map((p) => [p.party, p.registered])).toEqual([

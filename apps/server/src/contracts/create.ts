@@ -5,6 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import {
+  MESSAGE_REDIRECT,
   PERSONAL_CONSOLE_ID,
   type ContractCreated,
   type ContractStatus,
@@ -269,15 +270,17 @@ export async function createContract(
       },
     });
     // One message per person and console, the initiator aside: each party with an account (in
-    // the company it signs for, or personally) and each copy recipient with one.
+    // the company it signs for, or personally) and each copy recipient with one. Opening it leads
+    // to the contract.
     await tx.query(
       `WITH recipients AS (
          SELECT user_id, company_id FROM contract_participants
          WHERE contract_id = $1 AND user_id IS NOT NULL
          UNION
          SELECT user_id, NULL FROM contract_receivers WHERE contract_id = $1 AND user_id IS NOT NULL)
-       INSERT INTO messages (tenant_id, user_id, company_id, title, content)
-       SELECT $2, r.user_id, r.company_id, $4, $5
+       INSERT INTO messages
+         (tenant_id, user_id, company_id, title, content, redirect_type, business_id)
+       SELECT $2, r.user_id, r.company_id, $4, $5, $6, $1::text
        FROM recipients r WHERE r.user_id <> $3 ORDER BY r.user_id`,
       [
         id,
@@ -285,6 +288,7 @@ export async function createContract(
         session.userId,
         `${NOTICE.en.title} / ${NOTICE.zh.title}`,
         `${NOTICE.en.content(body.name, number)}\n${NOTICE.zh.content(body.name, number)}`,
+        MESSAGE_REDIRECT.contract,
       ],
     );
     return { id: String(id), number, status };

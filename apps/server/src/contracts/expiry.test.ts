@@ -32,9 +32,15 @@ const expireEntries = (database: Database, id: number) =>
 
 /** The messages about a contract (its number is in their text), by user. */
 const noticesOf = (database: Database, number: string) =>
-  database.query<{ user_id: string; company_id: string | null; title: string }>(
-    `SELECT user_id, company_id, title FROM messages WHERE content LIKE '%' || $1 || '%'
-     ORDER BY user_id`,
+  database.query<{
+    user_id: string;
+    company_id: string | null;
+    title: string;
+    redirect_type: number | null;
+    business_id: string | null;
+  }>(
+    `SELECT user_id, company_id, title, redirect_type, business_id FROM messages
+     WHERE content LIKE '%' || $1 || '%' ORDER BY user_id`,
     [number],
   );
 
@@ -118,6 +124,9 @@ describe.each(BACKENDS)('contracts expiring at their deadline on $name', (backen
       [`${initiator}:${company}`, `${initiator}:-`, `${signer}:-`].sort(),
     );
     expect(notices[0]!.title).toBe('Contract expired / 合同已过期');
+    // Each leads to the contract it is about.
+    for (const notice of notices)
+      expect(notice).toMatchObject({ redirect_type: 7, business_id: String(due) });
     expect(await noticesOf(server.database, 'EXP-LATER')).toEqual([]);
     expect(await noticesOf(server.database, 'EXP-COMPLETED')).toEqual([]);
   });

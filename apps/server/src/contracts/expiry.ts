@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { CONTRACT_STATUSES, nextStatus, type ContractStatus } from '@esign/platform';
+import {
+  CONTRACT_STATUSES,
+  MESSAGE_REDIRECT,
+  nextStatus,
+  type ContractStatus,
+} from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
 import { appendAudit } from '../audit/audit-trail';
 import type { AppContext } from '../context';
@@ -102,7 +107,8 @@ async function expireBatch(tx: Queryable, limit: number): Promise<number> {
     });
   }
   // One message per person and console: the initiator in the console that initiated it, each
-  // party with an account in the company it signs for (or personally).
+  // party with an account in the company it signs for (or personally). Opening it leads to the
+  // contract.
   await tx.query(
     `WITH recipients AS (
        SELECT id AS contract_id, initiator_user_id AS user_id, company_id
@@ -110,14 +116,16 @@ async function expireBatch(tx: Queryable, limit: number): Promise<number> {
        UNION
        SELECT contract_id, user_id, company_id FROM contract_participants
        WHERE contract_id = ANY($1::bigint[]) AND user_id IS NOT NULL)
-     INSERT INTO messages (tenant_id, user_id, company_id, title, content)
-     SELECT c.tenant_id, r.user_id, r.company_id, $2, format($3, c.name, c.number)
+     INSERT INTO messages
+       (tenant_id, user_id, company_id, title, content, redirect_type, business_id)
+     SELECT c.tenant_id, r.user_id, r.company_id, $2, format($3, c.name, c.number), $4, c.id::text
      FROM recipients r JOIN contracts c ON c.id = r.contract_id
      ORDER BY r.contract_id, r.user_id`,
     [
       ids,
       `${EXPIRY_NOTICE.en.title} / ${EXPIRY_NOTICE.zh.title}`,
       `${EXPIRY_NOTICE.en.content}\n${EXPIRY_NOTICE.zh.content}`,
+      MESSAGE_REDIRECT.contract,
     ],
   );
   // An expired contract waits for nobody.

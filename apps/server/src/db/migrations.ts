@@ -11,6 +11,7 @@ import { CONTRACT_ROLES_MIGRATION } from './contract-roles-tables';
 import { CONTRACT_TURN_MIGRATION } from './contract-turn-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
+import { MESSAGE_LINK_MIGRATION } from './message-link-tables';
 import { REAL_NAME_MIGRATION } from './real-name-tables';
 import { SEAL_MIGRATION } from './seal-tables';
 import { SESSION_MIGRATION } from './session-tables';
@@ -138,4 +139,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   USER_CENTER_MIGRATION,
   SEAL_MIGRATION,
   CONTRACT_DRAFT_MIGRATION,
+  MESSAGE_LINK_MIGRATION,
 ];

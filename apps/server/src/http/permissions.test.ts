@@ -182,7 +182,7 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
     const { access_token: token } = await login(suite.base, phone);
     const guarded = calls.filter((entry) => entry.operation['x-real-name']);
     expect(guarded.map((entry) => entry.path)).toEqual(
-      expect.arrayContaining([PATHS.unreadMessages, PATHS.unreadCount]),
+      expect.arrayContaining([PATHS.unreadMessages, PATHS.unreadCount, PATHS.markMessagesRead]),
     );
     for (const entry of guarded) {
       const answer = await example(suite.base, entry, token);

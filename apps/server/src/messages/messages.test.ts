@@ -1,4 +1,4 @@
-import { PATHS, type MessageItem, type Page } from '@esign/platform';
+import { PATHS, type MessageItem, type MessagesMarked, type Page } from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
 import { addUser } from '../test-support/companies';
@@ -7,6 +7,8 @@ import { BACKENDS, call, login, useTestServer } from '../test-support/server';
 describe.each(BACKENDS)('the message centre on $name', (backend) => {
   const server = useTestServer(backend);
   let token: string;
+  /** The ids of the neighbour's message (this tenant) and the stranger's (another tenant). */
+  const foreign: string[] = [];
 
   beforeAll(async () => {
     token = (await login(server.base, '13800000001')).access_token;
@@ -17,10 +19,12 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
       ['000000', neighbour],
       ['000003', stranger],
     ] as const) {
-      await server.database.query(
-        `INSERT INTO messages (tenant_id, user_id, title, content) VALUES ($1, $2, 'Private', 'Not yours')`,
+      const [row] = await server.database.query<{ id: string }>(
+        `INSERT INTO messages (tenant_id, user_id, title, content) VALUES ($1, $2, 'Private', 'Not yours')
+         RETURNING id`,
         [tenantId, userId],
       );
+      foreign.push(String(row!.id));
     }
   });
 
@@ -28,6 +32,21 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
     call<Page<MessageItem>>(server.base, 'GET', withQuery(PATHS.unreadMessages, query), { token });
   const unread = async () =>
     (await call<number>(server.base, 'GET', PATHS.unreadCount, { token })).body.data;
+  const mark = (query: Record<string, string>, signedIn = true) =>
+    call<MessagesMarked>(
+      server.base,
+      'POST',
+      withQuery(PATHS.markMessagesRead, query),
+      signedIn ? { token } : {},
+    );
+  /** Whether each of `ids` is read, as the table holds it. */
+  const readState = async (ids: readonly string[]) =>
+    (
+      await server.database.query<{ is_read: boolean }>(
+        'SELECT is_read FROM messages WHERE id = ANY($1::bigint[]) ORDER BY id',
+        [ids],
+      )
+    ).map((row) => row.is_read);
 
   it('lists the welcome messages of the demo user, unread, and counts them', async () => {
     const { status, body } = await page({ isRead: '0', current: '1', size: '10' });
@@ -40,6 +59,8 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
     expect(body.data.records[0]).toMatchObject({
       isRead: 0,
       receiverCompanyId: null,
+      redirectType: null,
+      businessId: null,
       createTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) as unknown,
     });
     expect(await unread()).toBe(2);
@@ -56,6 +77,79 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
     expect(second).toMatchObject({ total: 2, current: 2, size: 1 });
     expect(second.records).toHaveLength(1);
     expect(await unread()).toBe(1);
+  });
+
+  it('marks the user’s own message read, and unread again', async () => {
+    const before = await unread();
+    const [target] = (await page({ isRead: '0' })).body.data.records;
+    const id = target!.id;
+    const isReadOf = async () =>
+      (await page({ size: '100' })).body.data.records.find((message) => message.id === id)?.isRead;
+
+    // isRead defaults to 1.
+    const marked = await mark({ messageCenterIds: id });
+    expect(marked).toMatchObject({ status: 200, body: { success: true, data: { updated: 1 } } });
+    expect(await unread()).toBe(before - 1);
+    expect(await isReadOf()).toBe(1);
+    // Already read: nothing changes, nothing is counted.
+    expect((await mark({ isRead: '1', messageCenterIds: id })).body.data).toEqual({ updated: 0 });
+
+    const unmarked = await mark({ isRead: '0', messageCenterIds: ` ${id} ` });
+    expect(unmarked.body.data).toEqual({ updated: 1 });
+    expect(await unread()).toBe(before);
+    expect(await isReadOf()).toBe(0);
+  });
+
+  it('leaves other people’s messages alone, counts none of them, and says nothing of them', async () => {
+    const ownIds = (await page({ isRead: '0' })).body.data.records.map((message) => message.id);
+    const before = await unread();
+    // This user's id filed under another tenant: not in the session's tenant, so not theirs here.
+    const [elsewhere] = await server.database.query<{ id: string }>(
+      `INSERT INTO messages (tenant_id, user_id, title, content)
+       SELECT '000003', id, 'Elsewhere', 'Another tenant' FROM users
+       WHERE tenant_id = '000000' AND phone = '13800000001' RETURNING id`,
+    );
+    const others = [...foreign, String(elsewhere!.id)];
+
+    const refused = await mark({ messageCenterIds: others.join(',') });
+    expect(refused).toMatchObject({ status: 200, body: { success: true, data: { updated: 0 } } });
+    // An id nobody has answers the same.
+    const missing = await mark({ messageCenterIds: '999999999999' });
+    expect(missing.status).toBe(200);
+    expect(missing.body).toEqual({ ...refused.body, data: { updated: 0 } });
+    expect(await readState(others)).toEqual([false, false, false]);
+
+    // Mixed with the user's own: only theirs change and count.
+    const mixed = await mark({ messageCenterIds: [...others, ...ownIds, ownIds[0]!].join(',') });
+    expect(mixed.body.data).toEqual({ updated: ownIds.length });
+    expect(await readState(others)).toEqual([false, false, false]);
+    expect(await unread()).toBe(before - ownIds.length);
+    await mark({ isRead: '0', messageCenterIds: ownIds.join(',') });
+    expect(await unread()).toBe(before);
+  });
+
+  it('refuses bad ids and read states, and a missing session', async () => {
+    const bad: Record<string, string>[] = [
+      {},
+      { messageCenterIds: '' },
+      { messageCenterIds: ' , ' },
+      { messageCenterIds: 'abc' },
+      { messageCenterIds: '1,x' },
+      { messageCenterIds: '-1' },
+      { messageCenterIds: '0' },
+      { messageCenterIds: '1.5' },
+      { messageCenterIds: '1234567890123456789' },
+      { messageCenterIds: Array.from({ length: 101 }, (_, i) => String(i + 1)).join(',') },
+    ];
+    for (const query of bad) {
+      const answer = await mark(query);
+      expect(answer.status, JSON.stringify(query)).toBe(400);
+      expect(answer.body.msg, JSON.stringify(query)).toMatch(/^messageCenterIds(\.\d+)?: /);
+    }
+    const badState = await mark({ isRead: '2', messageCenterIds: '1' });
+    expect(badState.status).toBe(400);
+    expect(badState.body.msg).toBe('isRead: Invalid value');
+    expect((await mark({ messageCenterIds: '1' }, false)).status).toBe(401);
   });
 
   it('refuses bad paging and a missing session', async () => {

@@ -1,4 +1,4 @@
-import { PATHS, type MessageItem, type Page } from '@esign/platform';
+import { PATHS, type MessageItem, type MessagesMarked, type Page } from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppContext } from '../context';
@@ -11,8 +11,34 @@ interface MessageRow {
   content: string;
   is_read: boolean;
   company_id: string | number | null;
+  redirect_type: number | null;
+  business_id: string | null;
   create_time: string;
 }
+
+const invalid = { error: 'invalidValue' } as const;
+
+/**
+ * POST updateIsRead's query (spec 001: isRead, refUseIdList, messageCenterIds): the state to set
+ * (read by default) and 1 to 100 message ids, comma-separated. `refUseIdList` is not read.
+ */
+const markReadQuery = z.object({
+  isRead: z._default(z.enum(['0', '1'], invalid), '1'),
+  messageCenterIds: z.pipe(
+    z.string().check(z.maxLength(2_000, invalid)),
+    z.pipe(
+      z.transform((text: string) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+      ),
+      z
+        .array(z.string().check(z.regex(/^[1-9]\d{0,17}$/, invalid)))
+        .check(z.minLength(1, { error: 'required' }), z.maxLength(100, invalid)),
+    ),
+  ),
+});
 
 /** The message centre of the signed-in user: only the user's own messages, in any console. */
 export async function messageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -34,7 +60,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
       const filter = `${OWN} AND ($3::boolean IS NULL OR is_read = $3)`;
       const [rows, [count]] = await Promise.all([
         database.query<MessageRow>(
-          `SELECT id, title, content, is_read, company_id,
+          `SELECT id, title, content, is_read, company_id, redirect_type, business_id,
                   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS create_time
            FROM messages WHERE ${filter}
            ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
@@ -52,6 +78,8 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
           content: row.content,
           isRead: row.is_read ? 1 : 0,
           receiverCompanyId: row.company_id === null ? null : Number(row.company_id),
+          redirectType: row.redirect_type === null ? null : Number(row.redirect_type),
+          businessId: row.business_id,
           createTime: row.create_time,
         })),
         total: count!.total,
@@ -74,6 +102,30 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
         [session.userId, session.tenantId],
       );
       return row!.total;
+    },
+  });
+
+  route(app, context, {
+    method: 'POST',
+    path: PATHS.markMessagesRead,
+    example: { query: { isRead: '1', messageCenterIds: '1,2' } },
+    summary:
+      'Mark the user’s messages read (isRead=1, the default) or unread (0); gives how many changed',
+    tag: 'sicpay-message',
+    permission: 'signedIn',
+    realName: true,
+    query: markReadQuery,
+    handler: async ({ session, query }): Promise<MessagesMarked> => {
+      // Only the user's own messages in the session's tenant: any other id changes nothing and is
+      // not counted, whether or not it exists. A message already in that state is not counted.
+      const isRead = query.isRead === '1';
+      const changed = await database.query<{ id: string }>(
+        `UPDATE messages SET is_read = $3
+         WHERE ${OWN} AND id = ANY($4::bigint[]) AND is_read <> $3
+         RETURNING id`,
+        [session.userId, session.tenantId, isRead, query.messageCenterIds],
+      );
+      return { updated: changed.length };
     },
   });
 }

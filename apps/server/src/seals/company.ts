@@ -8,6 +8,7 @@
  * seal, a current 'manage' authorisation of it (see `authorizations.ts`).
  */
 import {
+  MESSAGE_REDIRECT,
   PERSONAL_CONSOLE_ID,
   type CompanySeal,
   type CompanySealType,
@@ -27,9 +28,6 @@ import { sealImageUrl, storeSealImage } from './store';
 import { drawSealTemplate } from './templates';
 
 export type Tx = Pick<Queryable, 'query'>;
-
-/** Spec 001 §4: a message of redirect type 6 opens the company's seals. */
-export const REDIRECT_COMPANY_SEALS = 6;
 
 /** The name of the seal a verified company is given before it makes any. */
 export const DEFAULT_COMPANY_SEAL_NAME = '合同专用章';
@@ -241,7 +239,7 @@ export async function notifySeal(
         company.id,
         `${title.en} / ${title.zh}`,
         `${content.en}\n${content.zh}`,
-        REDIRECT_COMPANY_SEALS,
+        MESSAGE_REDIRECT.companySeals,
       ],
     );
   }

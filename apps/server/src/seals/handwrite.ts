@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  MESSAGE_REDIRECT,
   PATHS,
   SEAL_QR_TTL_SECONDS,
   handwriteSubmitBody,
@@ -47,7 +48,6 @@ const HANDWRITTEN_NAME: Readonly<Record<Locale, string>> = {
 };
 
 /** The message centre's note to the owner (opens /user-center/seal: redirect type 5). */
-const REDIRECT_PERSONAL_SEALS = 5;
 const DRAWN_TITLE = { en: 'Signature drawn on your phone', zh: '手机手写签名已添加' };
 const DRAWN_CONTENT = {
   en: 'A signature you drew on your phone through a QR code was added to your seals.',
@@ -256,7 +256,7 @@ export function handwriteRoutes(app: FastifyInstance, context: AppContext): void
             owner.userId,
             `${DRAWN_TITLE.en} / ${DRAWN_TITLE.zh}`,
             `${DRAWN_CONTENT.en}\n${DRAWN_CONTENT.zh}`,
-            REDIRECT_PERSONAL_SEALS,
+            MESSAGE_REDIRECT.personalSeals,
           ],
         );
       });

@@ -1,5 +1,6 @@
 import {
   INVITATION_TTL_DAYS,
+  MESSAGE_REDIRECT,
   PATHS,
   PERSONAL_CONSOLE_ID,
   applyEntryBody,
@@ -44,9 +45,6 @@ import { containsPattern } from '../templates/access';
  */
 
 const TIME = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
-
-/** Spec 001 §4: a message of redirect type 1 opens the staff list with ?isMsg=true. */
-const REDIRECT_STAFF_LIST = 1;
 
 /** The statuses of contracts whose work is not done: they move with their initiator. */
 const UNFINISHED_CONTRACTS = ['filling', 'approving', 'signing'];
@@ -146,7 +144,7 @@ async function notify(
         companyId,
         `${title.en} / ${title.zh}`,
         `${content.en}\n${content.zh}`,
-        REDIRECT_STAFF_LIST,
+        MESSAGE_REDIRECT.staffList,
       ],
     );
   }

@@ -1,15 +1,12 @@
 import { CheckOutlined, DownOutlined } from '@ant-design/icons';
 import { PERSONAL_CONSOLE_ID } from '@esign/platform';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { signInToConsole } from '../api/auth';
-import { isShownFailure } from '../api/client';
-import { queries } from '../api/queries';
 import { HOME_PATH } from '../routes/table';
-import { session, useSession } from '../session';
+import { useSession } from '../session';
 import { useGuardedNavigate } from './useGuardedNavigate';
+import { useSwitchConsole } from './useSwitchConsole';
 
 /**
  * The console's name (company name or "Personal Console") opening the switcher: the Personal
@@ -18,31 +15,12 @@ import { useGuardedNavigate } from './useGuardedNavigate';
  */
 export function ConsoleSwitcher() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const { whenVerified } = useGuardedNavigate();
   const companyId = useSession((state) => state.companyId);
   const companyName = useSession((state) => state.companyName);
-  const companies = useQuery(queries.companies());
-
-  const consoles = [
-    { id: PERSONAL_CONSOLE_ID, name: t('layout.personalConsole') },
-    ...(companies.data ?? [])
-      .filter((company) => company.authStatus === 1)
-      .map((company) => ({ id: company.id, name: company.companyName })),
-  ];
+  const { consoles, switchTo } = useSwitchConsole();
   const currentName = companyId === PERSONAL_CONSOLE_ID ? t('layout.personalConsole') : companyName;
-
-  const switchTo = async (id: number) => {
-    try {
-      session.getState().signIn(await signInToConsole(id), Date.now());
-      const name = consoles.find((entry) => entry.id === id)?.name ?? '';
-      void message.success(t('layout.switched', { name }));
-      navigate(HOME_PATH);
-    } catch (error) {
-      if (!isShownFailure(error)) throw error;
-    }
-  };
 
   return (
     <Dropdown
@@ -56,7 +34,12 @@ export function ConsoleSwitcher() {
           extra: entry.id === companyId ? <CheckOutlined aria-hidden /> : undefined,
         })),
         onClick: ({ key }) => {
-          if (Number(key) !== companyId) whenVerified(() => void switchTo(Number(key)));
+          if (Number(key) === companyId) return;
+          whenVerified(() => {
+            void switchTo(Number(key)).then((switched) => {
+              if (switched) navigate(HOME_PATH);
+            });
+          });
         },
       }}
     >

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { TopBar } from '../layout/TopBar';
 import { DEMO_COMPANY } from './demoData';
 import { buttonName, inChinese, textsOf, webStoryMeta, type WebStoryArgs } from './webStory';
@@ -58,3 +58,37 @@ export const CompanyConsole: Story = {
 };
 
 export const CompanyConsoleZh: Story = inChinese(CompanyConsole, 'Company console');
+
+/**
+ * A message about a contract leads to it: opening it marks it read (the count drops) and opens
+ * the contract's details, in the console the message was sent to.
+ */
+export const OpensAContractMessage: Story = {
+  args: { session: 'company' },
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    const { router } = context.loaded as { router: { state: { location: Location } } };
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t('layout.messages', { count: 3 }) }),
+    );
+    const page = within(context.canvasElement.ownerDocument.body);
+    const panel = await page.findByRole('region', { name: t('layout.unreadTitle') });
+    await userEvent.click(
+      within(panel).getByRole('button', { name: /Office lease 2025 is waiting/ }),
+    );
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/agency-contract/contractDetails?id=9001',
+      ),
+    );
+    await expect(
+      await canvas.findByRole('button', { name: t('layout.messages', { count: 2 }) }),
+    ).toBeVisible();
+  },
+};
+
+export const OpensAContractMessageZh: Story = inChinese(
+  OpensAContractMessage,
+  'Opens a contract message',
+);

@@ -177,6 +177,13 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       size: MESSAGE_PAGE_SIZE,
     }),
   ),
+  // Read messages leave the unread list of the console that holds them.
+  [PATHS.markMessagesRead]: signedIn((current, _locale, request) => {
+    const ids = new Set(query(request, 'messageCenterIds').split(','));
+    const before = current.unread.length;
+    current.unread = current.unread.filter((item) => !ids.has(item.id));
+    return answer({ updated: before - current.unread.length });
+  }),
   ...Object.fromEntries(
     [
       TEMPLATE_LIST_CALLS,

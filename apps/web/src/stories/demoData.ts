@@ -5,6 +5,7 @@
  */
 import {
   builtinGrants,
+  MESSAGE_REDIRECT,
   PERSONAL_CONSOLE_ID,
   type CompanyListItem,
   type ContractStatistics,
@@ -95,13 +96,25 @@ const user: UserInfo = {
   permissions: builtinGrants('admin'),
 };
 
-const message = (id: string, title: string, createTime: string): MessageItem => ({
+const message = (
+  id: string,
+  title: string,
+  createTime: string,
+  lead: Pick<MessageItem, 'redirectType' | 'businessId'> = { redirectType: null, businessId: null },
+): MessageItem => ({
   id,
   title,
   content: title,
   isRead: 0,
   receiverCompanyId: DEMO_COMPANY.id,
   createTime,
+  ...lead,
+});
+
+/** A message about one of the demo contracts: opening it leads to the contract. */
+const aboutContract = (id: string) => ({
+  redirectType: MESSAGE_REDIRECT.contract,
+  businessId: id,
 });
 
 const personal: DemoConsole = {
@@ -151,9 +164,19 @@ const company: DemoConsole = {
     permissions: builtinGrants('employee'),
   },
   unread: [
-    message('m-3', 'Office lease 2025 is waiting for your signature', '2025-03-14 09:12:40'),
+    message(
+      'm-3',
+      'Office lease 2025 is waiting for your signature',
+      '2025-03-14 09:12:40',
+      aboutContract('9001'),
+    ),
     message('m-2', 'Zhang Min approved the purchase contract PO-0311', '2025-03-13 16:05:02'),
-    message('m-1', 'The supply agreement with Hengda Foods was completed', '2025-03-12 11:47:19'),
+    message(
+      'm-1',
+      'The supply agreement with Hengda Foods was completed',
+      '2025-03-12 11:47:19',
+      aboutContract('9005'),
+    ),
   ],
   statistics: {
     filling: 4,
