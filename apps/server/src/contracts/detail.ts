@@ -16,7 +16,6 @@ import type { AccessClaims } from '../auth/tokens';
 import { sessionConsole } from '../companies/console';
 import type { Database } from '../db';
 import { ApiError } from '../http/route';
-import { signedPdfLink } from '../templates/preview';
 import {
   CONTRACT_HEAD_COLUMNS,
   CONTRACT_HEAD_JOINS,
@@ -163,13 +162,11 @@ export async function contractDetail(
   const initiator = company
     ? String(row.company_id) === String(session.companyId)
     : row.company_id === null && String(row.initiator_user_id) === String(session.userId);
-  // Once signed, the PDF as it stands (the latest signed version); before, the document.
+  // The PDF as it stands: once signed, the latest signed version; before, version 0, the document
+  // with the values filled in so far (rendered when fetched). The pages draw only what is still to
+  // come over it (web: contract/detail/overlay.ts), so the values filled in must be in it.
   const file = await latestContractFile(database, id);
-  const link = file
-    ? contractVersionLink(key, id, file.version)
-    : row.document_id
-      ? signedPdfLink(key, { tenant_id: row.tenant_id, document_id: row.document_id })
-      : null;
+  const link = contractVersionLink(key, id, file?.version ?? 0);
   return {
     ...contractHead(row),
     templateId: row.template_id === null ? null : String(row.template_id),
@@ -198,8 +195,8 @@ export async function contractDetail(
     project: row.project,
     stampLocations: row.stamp_locations,
     pdfSha256: row.pdf_sha256,
-    pdfLink: link?.pdfLink ?? null,
-    pdfLinkExpiresAt: link?.pdfLinkExpiresAt ?? null,
+    pdfLink: link.pdfLink,
+    pdfLinkExpiresAt: link.pdfLinkExpiresAt,
     myParties: parties.filter((p) => p.mine).map((p) => p.party),
     myActions: myActionsOf(row.status, row.signing_order, initiator, parties, row.removed),
     drafts: await draftsOf(

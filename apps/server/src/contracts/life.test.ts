@@ -3,6 +3,7 @@
  * refusing, urging, withdrawing, removing and the audit trail's attestation; who may do each, and
  * that a refusal changes nothing.
  */
+import { execFileSync } from 'node:child_process';
 import {
   PATHS,
   URGE_INTERVAL_MS,
@@ -189,6 +190,13 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       expect((fill.details.fields as string[]).sort()).toEqual(Object.keys(validValues()).sort());
       expect(JSON.stringify(fill.details)).not.toContain('Century');
       expect(await messagesTo('13800000002', since)).toEqual(['A party filled in / 签署方已填写']);
+      // The message leads to the contract (act.notify).
+      const [told] = await server.database.query<{ redirect_type: number; business_id: string }>(
+        `SELECT m.redirect_type, m.business_id FROM messages m JOIN users u ON u.id = m.user_id
+         WHERE u.phone = '13800000002' AND u.tenant_id = '000000' AND m.created_at >= $1`,
+        [since.toISOString()],
+      );
+      expect(told).toEqual({ redirect_type: 7, business_id: String(id) });
 
       // B has filled; a second write is refused.
       const again = await post(world.person, PATHS.contractWrite, { id, values: validValues() });
@@ -217,6 +225,16 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       ]);
       const detail = await get<ContractDetail>(world.person, PATHS.contractDetail, id);
       expect(detail.body.data.myActions).toEqual(['sign', 'refuse']);
+      // Before anyone signs, the PDF the details link is the document with the values filled in
+      // (the pages draw only what is still to come over it).
+      const pdf = await fetch(`${server.base}${detail.body.data.pdfLink!}`);
+      expect(pdf.status).toBe(200);
+      const text = execFileSync('pdftotext', ['-', '-'], {
+        input: Buffer.from(await pdf.arrayBuffer()),
+      }).toString('utf8');
+      expect(text).toContain('No. 8 Century Avenue');
+      expect(text).toContain('No. 2 Lock Street');
+      expect(text).toContain('2026/12/01');
     });
 
     it('fills a party once when two members of it write at the same moment', async () => {
