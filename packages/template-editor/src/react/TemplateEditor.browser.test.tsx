@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { createEditorStore, type TemplateProject } from '../core';
+import { mountEditor } from '../test-support/mountEditor';
 import { TemplateEditor, type TemplateEditorHandle } from './TemplateEditor';
 
 const blank = () => createEditorStore().getState().project;
@@ -64,6 +65,39 @@ describe('<TemplateEditor> as a component', () => {
     expect(handle.getStampLocations()).toHaveLength(0);
     handle.redo();
     expect(handle.getProject().signList).toHaveLength(2);
+  });
+
+  it('shows a field on a later page through its ref, in preview as in design', async () => {
+    const project = createEditorStore().getState().project;
+    const store = createEditorStore(project);
+    for (let page = 0; page < 3; page++) store.getState().addPage();
+    const third = store.getState().project.pages[2]!.uuid;
+    store.getState().addElement(third, 'signature', { commonStyle: { left: 420, top: 640 } });
+    const target = store.getState().project.pages[2]!.elements[0]!;
+    const { root, ref } = await mountEditor(store.getState().project, { mode: 'preview' });
+    const scroller = root.querySelector<HTMLElement>('.esign-te__scroller')!;
+    expect(scroller.scrollTop).toBe(0);
+    ref.current!.showField(target.uuid);
+    // The field's middle comes to the middle of the canvas.
+    await expect
+      .poll(() => {
+        const box = scroller.getBoundingClientRect();
+        const page = root
+          .querySelector<HTMLElement>('.esign-te__page[data-page="3"]')
+          ?.getBoundingClientRect();
+        if (!page) return Infinity;
+        const scale = page.width / store.getState().project.pages[2]!.config.width;
+        const style = target.commonStyle;
+        const middle = page.top + (style.top + style.height / 2) * scale;
+        return Math.abs(middle - (box.top + box.height / 2));
+      })
+      .toBeLessThan(4);
+    expect(scroller.scrollTop).toBeGreaterThan(0);
+    // An unknown field moves nothing.
+    const before = scroller.scrollTop;
+    ref.current!.showField('no-such-field');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(scroller.scrollTop).toBe(before);
   });
 
   it('two editors on one page share nothing', async () => {

@@ -60,6 +60,8 @@ export interface TemplateEditorHandle {
   getStampLocations(): StampLocation[];
   /** Fill mode: takes the guided fill to the field `uuid` (one of the filling party's). */
   goToField(uuid: string): void;
+  /** Any mode: scrolls the field `uuid` into the middle of the canvas (where a stamp lands). */
+  showField(uuid: string): void;
   /** The headless store, for anything the handle does not cover. */
   store: EditorStore;
 }
@@ -422,6 +424,11 @@ function LoadedEditor({
       getProject: () => toStoredProject(store.getState().project),
       getStampLocations: () => deriveStampLocations(store.getState().project),
       goToField: (uuid: string) => view.getState().setFillField(uuid),
+      showField: (uuid: string) =>
+        store.getState().project.pages.forEach((page, index) => {
+          const field = page.elements.find((one) => one.uuid === uuid);
+          if (field) view.getState().scrollToBox(index, field.commonStyle);
+        }),
       store,
     }),
     [store, view],

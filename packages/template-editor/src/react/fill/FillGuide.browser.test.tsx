@@ -164,6 +164,39 @@ describe('the guided fill', () => {
     await expect.element(sheet.getByRole('textbox', { name: 'Full name' })).toBeVisible();
   });
 
+  it('on a phone keeps its moves in reach under a tall control, an ID-card photo', async () => {
+    const photo = document.createElement('canvas');
+    [photo.width, photo.height] = [1600, 1009];
+    photo.getContext('2d')!.fillRect(0, 0, 1600, 1009);
+    const { screen } = await mountEditor(
+      project([
+        field('Full name', 100, 100),
+        field('ID card', 100, 200, {
+          elName: 'image',
+          value: photo.toDataURL('image/jpeg'),
+          config: { imageType: 'idCardLandscape' },
+          commonStyle: { left: 100, top: 200, width: 199, height: 126.15 },
+        }),
+      ]),
+      { mode: 'fill', party: 'B', style: { width: 390, height: 480 } },
+    );
+    const sheet = screen.getByRole('region', { name: 'Fill in' });
+    await sheet.getByRole('button', { name: 'Start' }).click();
+    await sheet.getByRole('button', { name: 'Next' }).click();
+    const image = sheet.getByRole('img', { name: 'Photo for ID card' });
+    await expect.element(image).toBeVisible();
+    await expect.poll(() => (image.element() as HTMLImageElement).complete).toBe(true);
+    await nextFrame();
+    // The sheet scrolls its controls; Previous and Finish stay whole inside it.
+    const box = sheet.element().getBoundingClientRect();
+    for (const name of ['Previous', 'Finish']) {
+      const button = sheet.getByRole('button', { name }).element().getBoundingClientRect();
+      expect(button.top, name).toBeGreaterThanOrEqual(box.top);
+      expect(button.bottom, name).toBeLessThanOrEqual(box.bottom);
+    }
+    expect(sheet.element().scrollHeight).toBeGreaterThan(sheet.element().clientHeight);
+  });
+
   it('moves no field in fill mode, whatever the pointer does', async () => {
     const { root, element } = await mountEditor(contract(), { mode: 'fill', party: 'B' });
     await drag(pagePoint(root, 1, 180, 112), pagePoint(root, 1, 400, 400));

@@ -16,6 +16,7 @@ import {
   useProblemText,
   type FillControlProps,
 } from './controls';
+import { FILL_CSS } from './styles';
 
 /** Where a party stands in the guided fill, as reported to the host (`onFillChange`). */
 export interface FillState extends FillProgress {
@@ -183,6 +184,7 @@ export function FillGuide({
 
   return (
     <section className={`esign-te__fill esign-te__fill--${placement}`} aria-label={t('fill.guide')}>
+      <style>{FILL_CSS}</style>
       <div className="esign-te__fill-head">
         <span className="esign-te__fill-progress-text">
           {progress.required > 0
