@@ -4,7 +4,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright';
 import { DEMO, REPOSITORY } from './server';
 
 /** Where the run leaves screenshots for a person to look at (git-ignored). */
@@ -27,13 +33,17 @@ export interface FreshPage {
   uncaught: Error[];
 }
 
-/** A fresh browser profile (no storage, no cookies) on the platform at `base`, with one page. */
+/**
+ * A fresh browser profile (no storage, no cookies) on the platform at `base`, with one page;
+ * `device` adds what a device has (a phone's touch screen, downloads).
+ */
 export async function openFreshPage(
   browser: Browser,
   base: string,
   viewport = { width: 1280, height: 800 },
+  device: BrowserContextOptions = {},
 ): Promise<FreshPage> {
-  const context = await browser.newContext({ baseURL: base, viewport, locale: 'en-US' });
+  const context = await browser.newContext({ baseURL: base, viewport, locale: 'en-US', ...device });
   context.setDefaultTimeout(STEP_MS);
   context.setDefaultNavigationTimeout(STEP_MS);
   const uncaught: Error[] = [];

@@ -3,7 +3,7 @@
  * fresh browser profile per test, closed after it. A test fails when a page script threw an error
  * nothing caught.
  */
-import type { Browser } from 'playwright';
+import type { Browser, BrowserContextOptions } from 'playwright';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchChromium, openFreshPage, type FreshPage } from './browser';
 import { startPlatform, type RunningPlatform } from './server';
@@ -11,8 +11,11 @@ import { startPlatform, type RunningPlatform } from './server';
 export interface EndToEnd {
   /** The running platform (available inside tests). */
   platform(): RunningPlatform;
-  /** A page in a fresh browser profile, 1280 × 800 unless told. */
-  newPage(viewport?: { width: number; height: number }): Promise<FreshPage['page']>;
+  /** A page in a fresh browser profile, 1280 × 800 unless told, on the device described. */
+  newPage(
+    viewport?: { width: number; height: number },
+    device?: BrowserContextOptions,
+  ): Promise<FreshPage['page']>;
 }
 
 /** Registers the file's hooks; call once at the top of a test file. */
@@ -38,8 +41,8 @@ export function endToEnd(): EndToEnd {
 
   return {
     platform: () => platform!,
-    async newPage(viewport) {
-      current = await openFreshPage(browser!, platform!.base, viewport);
+    async newPage(viewport, device) {
+      current = await openFreshPage(browser!, platform!.base, viewport, device);
       return current.page;
     },
   };

@@ -824,6 +824,8 @@ const en = {
     signatureOnPages: 'Signature on page {{pages}}',
     crossPageOnPages: 'Cross-page seal across pages {{pages}}, one slice at the edge of each',
     placesHint: 'Your boxes on the document show the seal you picked.',
+    show: 'Show',
+    showPlace: 'Show on the document: {{place}}',
     stepConfirm: '3. Confirm and sign',
     bySms: 'SMS code',
     byFace: 'Face check',

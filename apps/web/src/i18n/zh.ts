@@ -803,6 +803,8 @@ const zh: Strings<typeof en> = {
     signatureOnPages: '签名：第 {{pages}} 页',
     crossPageOnPages: '骑缝章：第 {{pages}} 页，每页边缘各盖一部分',
     placesHint: '文件上本方的位置显示您选择的印章。',
+    show: '查看',
+    showPlace: '在文件上查看：{{place}}',
     stepConfirm: '3. 确认并签署',
     bySms: '短信验证码',
     byFace: '人脸识别',

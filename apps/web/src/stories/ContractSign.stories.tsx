@@ -96,6 +96,22 @@ export const SignOnPhone: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
     // Large enough to hit with a thumb, and read without the phone zooming in.
     await expect(code.getBoundingClientRect().height).toBeGreaterThanOrEqual(32);
+    // Below the steps, "Show" brings the document back with the stamp's place in its middle.
+    const [showPlace] = canvas.getAllByRole('button', {
+      name: new RegExp(t('contractSign.showPlace', { place: '' })),
+    });
+    showPlace!.scrollIntoView({ block: 'end' });
+    const documentSection = canvas.getByRole('region', {
+      name: t('contractSign.documentWithStamps'),
+    });
+    await waitFor(() => expect(documentSection.getBoundingClientRect().top).toBeLessThan(0));
+    await userEvent.click(showPlace!);
+    // Where the app's sticky header ends (56 px), and a little more.
+    await waitFor(() =>
+      expect(Math.abs(documentSection.getBoundingClientRect().top - 64)).toBeLessThan(2),
+    );
+    const scroller = documentSection.querySelector<HTMLElement>('.esign-te__scroller')!;
+    await expect(scroller.getBoundingClientRect().right).toBeLessThanOrEqual(width);
   },
 };
 

@@ -1,6 +1,10 @@
-import { TemplateEditor, type TemplateProject } from '@esign/template-editor';
+import {
+  TemplateEditor,
+  type TemplateEditorHandle,
+  type TemplateProject,
+} from '@esign/template-editor';
 import { Alert } from 'antd';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../../../i18n/locale';
 
@@ -23,18 +27,29 @@ export function ContractDocument({
   pdfLink,
   seals = NO_SEALS,
   label,
+  id,
+  editorRef,
 }: {
   project: TemplateProject;
   pdfLink: string | null;
   seals?: readonly ShownSeal[];
   label?: string;
+  /** The section's id, for a page to bring it into view. */
+  id?: string;
+  /** The editor's handle (to show a field with `showField`). */
+  editorRef?: Ref<TemplateEditorHandle>;
 }) {
   const { t, i18n } = useTranslation();
   const [pdf] = useState(pdfLink);
   return (
-    <section className="contract-document" aria-label={label ?? t('contractDetail.document')}>
+    <section
+      id={id}
+      className="contract-document"
+      aria-label={label ?? t('contractDetail.document')}
+    >
       {pdf ? null : <Alert type="warning" showIcon title={t('contractDetail.noDocument')} />}
       <TemplateEditor
+        ref={editorRef}
         className="contract-document-editor"
         value={project}
         mode="preview"

@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   ArrowLeftOutlined,
   CheckCircleFilled,
   ClockCircleFilled,
@@ -13,7 +14,8 @@ import {
 } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Radio, Result, Space, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import type { TemplateEditorHandle } from '@esign/template-editor';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -40,6 +42,9 @@ import { ConfirmSigning } from './ConfirmSigning';
 import { defaultSeal, pageRanges, stampPlaces, withChosenSeal, type StampPlace } from './stamps';
 import { useSealImages } from './useSealImages';
 import '../detail/contractDetail.css';
+
+/** The document's section, brought into view when a stamp's place is shown. */
+const DOCUMENT_ID = 'contract-sign-document';
 
 /** The seals the signer may use, one to pick, each with its image. */
 function SealPicker({
@@ -178,6 +183,8 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
   const project = useMemo(() => withChosenSeal(pending, party, chosen), [pending, party, chosen]);
   const places = stampPlaces(detail.project, party);
   const held = lock.state === 'held';
+  const editor = useRef<TemplateEditorHandle>(null);
+  const [shown, setShown] = useState<Partial<Record<StampPlace['kind'], number>>>({});
 
   if (acted) return <SignedResult detail={detail} acted={acted} />;
 
@@ -202,6 +209,28 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
   const chosenImage = images.find((seal) => seal.id === chosen)?.imageUrl ?? '';
   const byKind = (kind: StampPlace['kind']) =>
     pageRanges(places.filter((place) => place.kind === kind).map((place) => place.page));
+  // Each kind's places, one after another on each "Show": the document comes into view (below the
+  // steps on a phone) and the editor brings the place to its middle.
+  const show = (kind: StampPlace['kind']) => {
+    const ofKind = places.filter((place) => place.kind === kind);
+    const next = ((shown[kind] ?? -1) + 1) % ofKind.length;
+    setShown({ ...shown, [kind]: next });
+    document.getElementById(DOCUMENT_ID)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    editor.current?.showField(ofKind[next]!.elementUuid);
+  };
+  const placeLine = (kind: StampPlace['kind'], text: string) => (
+    <li key={kind} className="contract-sign-place">
+      <span>{text}</span>
+      <Button
+        size="small"
+        icon={<AimOutlined aria-hidden />}
+        aria-label={t('contractSign.showPlace', { place: text })}
+        onClick={() => show(kind)}
+      >
+        {t('contractSign.show')}
+      </Button>
+    </li>
+  );
 
   return (
     <div className="contract-detail contract-sign">
@@ -233,6 +262,8 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
       <LockNotice lock={lock} />
       <div className="contract-detail-body">
         <ContractDocument
+          id={DOCUMENT_ID}
+          editorRef={editor}
           project={project}
           pdfLink={detail.pdfLink}
           seals={images}
@@ -279,15 +310,21 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
               <p className="contract-muted">{t('contractSign.noPlaces')}</p>
             ) : (
               <ul className="contract-sign-places">
-                {byKind('seal') ? (
-                  <li>{t('contractSign.sealOnPages', { pages: byKind('seal') })}</li>
-                ) : null}
-                {byKind('signature') ? (
-                  <li>{t('contractSign.signatureOnPages', { pages: byKind('signature') })}</li>
-                ) : null}
-                {byKind('crosspage') ? (
-                  <li>{t('contractSign.crossPageOnPages', { pages: byKind('crosspage') })}</li>
-                ) : null}
+                {byKind('seal')
+                  ? placeLine('seal', t('contractSign.sealOnPages', { pages: byKind('seal') }))
+                  : null}
+                {byKind('signature')
+                  ? placeLine(
+                      'signature',
+                      t('contractSign.signatureOnPages', { pages: byKind('signature') }),
+                    )
+                  : null}
+                {byKind('crosspage')
+                  ? placeLine(
+                      'crosspage',
+                      t('contractSign.crossPageOnPages', { pages: byKind('crosspage') }),
+                    )
+                  : null}
               </ul>
             )}
             {chosenImage ? (
