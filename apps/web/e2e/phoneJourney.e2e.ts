@@ -236,6 +236,18 @@ describe('signing on a phone', () => {
       await sheet.getByText('On the contract: 2026年12月01日').waitFor();
       await step(person, 'fill-date');
       await sheet.getByRole('button', { name: 'Next' }).tap();
+      await sheet.getByText('4 of 5 required').waitFor();
+
+      // The phone drops the page halfway (the browser reloads it): what B filled in was kept, and
+      // Start goes on at the field still missing.
+      await person.getByText(/What you filled in is kept \(at/).waitFor();
+      await person.reload();
+      await sheet.getByText('4 of 5 required').waitFor();
+      await sheet.getByRole('button', { name: 'Start' }).tap();
+      await sheet.getByText(`Field 5 of 5`).waitFor();
+      await sheet.getByRole('button', { name: 'Previous' }).tap();
+      await sheet.getByText('On the contract: 2026年12月01日').waitFor();
+      await sheet.getByRole('button', { name: 'Next' }).tap();
 
       // The ID card: a photo from the phone, cut to the card's shape.
       const [chooser] = await Promise.all([
