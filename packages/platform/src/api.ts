@@ -180,10 +180,19 @@ export const MESSAGE_REDIRECT = {
   contract: 7,
 } as const;
 
-/** POST sicpay-message/messageMessageCenter/updateIsRead?isRead=1&messageCenterIds=1,2 */
+/**
+ * POST sicpay-message/messageMessageCenter/updateIsRead?isRead=1&messageCenterIds=1,2 (or all=1
+ * for every message of the user).
+ */
 export interface MessagesMarked {
   /** How many of the user's messages the call changed. */
   updated: number;
+}
+
+/** POST sicpay-message/messageMessageCenter/remove, body `{ messageCenterIds: ['1', '2'] }`. */
+export interface MessagesRemoved {
+  /** How many of the user's messages were removed. */
+  removed: number;
 }
 
 /** POST blade-resource/buis-upload/upload (multipart field `file`). */

@@ -434,6 +434,10 @@ const PLATFORM_MESSAGES = {
     en: 'Your party has already agreed to rescind this contract',
     zh: '您已同意解除该合同',
   },
+  messagesToMarkRequired: {
+    en: 'Name the messages to mark (messageCenterIds), or mark them all (all=1)',
+    zh: '请指定要标记的消息（messageCenterIds），或全部标记（all=1）',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 /** The messages an area of the platform keeps in its own module (staff, company roles …). */

@@ -38,6 +38,7 @@ export const PATHS = {
   unreadMessages: '/sicpay-message/messageMessageCenter/page',
   unreadCount: '/sicpay-message/messageMessageCenter/getCurrentUserUnReadCount',
   markMessagesRead: '/sicpay-message/messageMessageCenter/updateIsRead',
+  removeMessages: '/sicpay-message/messageMessageCenter/remove',
   upload: '/blade-resource/buis-upload/upload',
   download: '/blade-resource/buis-upload/download',
   logout: '/blade-auth/oauth/logout',

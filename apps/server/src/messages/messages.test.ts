@@ -1,4 +1,10 @@
-import { PATHS, type MessageItem, type MessagesMarked, type Page } from '@esign/platform';
+import {
+  PATHS,
+  type MessageItem,
+  type MessagesMarked,
+  type MessagesRemoved,
+  type Page,
+} from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
 import { addUser } from '../test-support/companies';
@@ -129,8 +135,14 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
   });
 
   it('refuses bad ids and read states, and a missing session', async () => {
+    // Neither ids nor all=1: the call says what it needs.
+    const neither = await mark({});
+    expect(neither.status).toBe(400);
+    expect(neither.body.msg).toBe(
+      'Name the messages to mark (messageCenterIds), or mark them all (all=1)',
+    );
+    expect((await mark({ all: 'yes' })).body.msg).toBe('all: Invalid value');
     const bad: Record<string, string>[] = [
-      {},
       { messageCenterIds: '' },
       { messageCenterIds: ' , ' },
       { messageCenterIds: 'abc' },
@@ -150,6 +162,53 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
     expect(badState.status).toBe(400);
     expect(badState.body.msg).toBe('isRead: Invalid value');
     expect((await mark({ messageCenterIds: '1' }, false)).status).toBe(401);
+  });
+
+  it('marks every message of the user read at once, and no one else’s', async () => {
+    await server.database.query(
+      `INSERT INTO messages (tenant_id, user_id, title, content)
+       SELECT tenant_id, id, 'Another', 'One more' FROM users
+       WHERE tenant_id = '000000' AND phone = '13800000001'`,
+    );
+    const before = await unread();
+    expect(before).toBeGreaterThan(1);
+    const all = await mark({ all: '1' });
+    expect(all.body.data).toEqual({ updated: before });
+    expect(await unread()).toBe(0);
+    expect(await readState(foreign)).toEqual([false, false]);
+    // all=1 wins over ids: back to unread, every one (those read before too).
+    const total = (await page({})).body.data.total;
+    expect((await mark({ isRead: '0', all: '1', messageCenterIds: '1' })).body.data).toEqual({
+      updated: total,
+    });
+    expect(await unread()).toBe(total);
+  });
+
+  it('removes the user’s own messages only, and refuses a bad body', async () => {
+    const remove = (body: unknown, signedIn = true) =>
+      call<MessagesRemoved>(
+        server.base,
+        'POST',
+        PATHS.removeMessages,
+        signedIn ? { token, body } : { body },
+      );
+    const [first] = (await page({})).body.data.records;
+    const total = (await page({})).body.data.total;
+    const removed = await remove({ messageCenterIds: [first!.id, ...foreign] });
+    expect(removed).toMatchObject({ status: 200, body: { data: { removed: 1 } } });
+    const after = (await page({ size: '100' })).body.data;
+    expect(after.total).toBe(total - 1);
+    expect(after.records.map((message) => message.id)).not.toContain(first!.id);
+    // The others' messages are still there, untouched.
+    expect(await readState(foreign)).toEqual([false, false]);
+    // Removing it again removes nothing.
+    expect((await remove({ messageCenterIds: [first!.id] })).body.data).toEqual({ removed: 0 });
+
+    for (const body of [{}, { messageCenterIds: [] }, { messageCenterIds: ['x'] }, null]) {
+      const answer = await remove(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await remove({ messageCenterIds: ['1'] }, false)).status).toBe(401);
   });
 
   it('refuses bad paging and a missing session', async () => {
