@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   chromium,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   type Locator,
   type Page,
@@ -81,6 +82,29 @@ export async function signIn(page: Page, phone: string, password: string): Promi
   await logInByPassword(page, phone, password);
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+}
+
+/**
+ * The demo administrator in the demo company's console, in a desktop browser profile of its own
+ * beside `page`'s (on the platform at `base`): for journeys where two people take turns.
+ */
+export async function administrator(
+  page: Page,
+  base: string,
+): Promise<{ admin: Page; context: BrowserContext }> {
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: base,
+      viewport: { width: 1366, height: 900 },
+      locale: 'en-US',
+      acceptDownloads: true,
+    });
+  context.setDefaultTimeout(STEP_MS);
+  const admin = await context.newPage();
+  await adminIntoCompany(admin);
+  return { admin, context };
 }
 
 /** Signs the demo administrator in and into the demo company's console, as a person would. */

@@ -13,52 +13,20 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { apiPath, type ContractCreated, type ContractDetail } from '@esign/platform';
-import {
-  createEditorStore,
-  createPage,
-  createProject,
-  toStoredProject,
-  type EditorStore,
-  type TemplateProject,
-} from '@esign/template-editor/core';
-import type { BrowserContext, Page } from 'playwright';
+import { apiPath, type ContractDetail } from '@esign/platform';
+import type { EditorStore, TemplateProject } from '@esign/template-editor/core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { A4 } from '../src/stories/demoPdf';
 import { api } from './api';
-import { adminIntoCompany, screenshot, signIn, typeInto } from './browser';
+import { administrator, screenshot, signIn, typeInto } from './browser';
 import { endToEnd } from './harness';
-import { enabledTemplate, initiateFromTemplate, uploadedDocument } from './contractSetup';
+import { enabledTemplate, initiate, initiateFromTemplate } from './contractSetup';
 import { DEMO } from './server';
 
 const run = promisify(execFile);
 const { newPage, platform } = endToEnd();
 
 const VIEWPORT = { width: 1366, height: 900 };
-
-/**
- * A one-page A4 project: party A (the company) seals; party B fills in its full name and signs.
- */
-function sealFillAndSign() {
-  const project = createProject({ width: A4.width, height: A4.height });
-  project.pages = [createPage(A4)];
-  project.hasSource = true;
-  project.participants = [
-    { party: 'A', name: 'Supplier', sign: true, fill: false },
-    { party: 'B', name: 'Buyer', sign: true, fill: true },
-  ];
-  const store = createEditorStore(project);
-  const page = store.getState().project.pages[0]!.uuid;
-  const { addElement } = store.getState();
-  addElement(page, 'seal', { config: { party: 'A' }, commonStyle: { left: 60, top: 620 } });
-  addElement(page, 'text', {
-    title: 'Buyer full name',
-    config: { party: 'B', required: true },
-    commonStyle: { left: 360, top: 540, width: 180, height: 28 },
-  });
-  addElement(page, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 620 } });
-  return toStoredProject(store.getState().project);
-}
 
 /**
  * The supply template: A, the company, fills in its address and seals; B fills in its full name
@@ -83,40 +51,6 @@ function placeSupplyFields(store: EditorStore, pageId: string): void {
     commonStyle: { left: 360, top: 540, width: 180, height: 28 },
   });
   addElement(pageId, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 620 } });
-}
-
-/** Initiates a contract from an uploaded PDF in the page's console: A the company, B the person. */
-async function initiate(page: Page, name: string): Promise<ContractCreated> {
-  const document = await uploadedDocument(page, name);
-  return api<ContractCreated>(page, apiPath('contractCreate'), {
-    name,
-    participants: [
-      {
-        party: 'A',
-        kind: 'company',
-        name: 'Demo Admin',
-        phone: DEMO.admin,
-        companyName: DEMO.company,
-      },
-      { party: 'B', name: 'Demo Person', phone: DEMO.person },
-    ],
-    documentId: document.id,
-    project: sealFillAndSign(),
-  });
-}
-
-/** The demo administrator in the demo company's console, in a browser profile of its own. */
-async function administrator(page: Page): Promise<{ admin: Page; context: BrowserContext }> {
-  const context = await page.context().browser()!.newContext({
-    baseURL: platform().base,
-    viewport: VIEWPORT,
-    locale: 'en-US',
-    acceptDownloads: true,
-  });
-  context.setDefaultTimeout(20_000);
-  const admin = await context.newPage();
-  await adminIntoCompany(admin);
-  return { admin, context };
 }
 
 /** Clicks a download button and keeps the file in `dir`. */
@@ -195,7 +129,7 @@ async function pdfsig(file: string): Promise<{ report: string; rootTrusted: bool
 describe('a contract’s life, end to end', () => {
   it('B fills in and signs with an SMS code, the administrator seals after a face check, and both download a PDF every reader verifies', async () => {
     const person = await newPage(VIEWPORT);
-    const { admin, context } = await administrator(person);
+    const { admin, context } = await administrator(person, platform().base);
     const downloads = await mkdtemp(path.join(tmpdir(), 'esign-e2e-downloads-'));
     try {
       await enabledTemplate(admin, 'Supply agreement', SUPPLY_ROLES, placeSupplyFields);
@@ -364,7 +298,7 @@ describe('a contract’s life, end to end', () => {
 
   it('B refuses with a reason, and the initiator sees the contract refused in the list and the details', async () => {
     const person = await newPage(VIEWPORT);
-    const { admin, context } = await administrator(person);
+    const { admin, context } = await administrator(person, platform().base);
     try {
       const contract = await initiate(admin, 'Warehouse rental');
 

@@ -5,6 +5,7 @@
  */
 import {
   apiPath,
+  type ContractCreated,
   type ContractDetail,
   type ContractDocument,
   type TemplateCreated,
@@ -123,4 +124,48 @@ export async function initiateFromTemplate(
   await page.getByText('Fill in your own fields (party A)').click();
   await page.getByRole('button', { name: 'Send for signing' }).click();
   return confirmed(page);
+}
+
+/**
+ * A one-page A4 project: party A (the company) seals; party B fills in its full name and signs.
+ */
+export function sealFillAndSign(): TemplateProject {
+  const project = createProject({ width: A4.width, height: A4.height });
+  project.pages = [createPage(A4)];
+  project.hasSource = true;
+  project.participants = [
+    { party: 'A', name: 'Supplier', sign: true, fill: false },
+    { party: 'B', name: 'Buyer', sign: true, fill: true },
+  ];
+  const store = createEditorStore(project);
+  const page = store.getState().project.pages[0]!.uuid;
+  const { addElement } = store.getState();
+  addElement(page, 'seal', { config: { party: 'A' }, commonStyle: { left: 60, top: 620 } });
+  addElement(page, 'text', {
+    title: 'Buyer full name',
+    config: { party: 'B', required: true },
+    commonStyle: { left: 360, top: 540, width: 180, height: 28 },
+  });
+  addElement(page, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 620 } });
+  return toStoredProject(store.getState().project);
+}
+
+/** Initiates a contract from an uploaded PDF in the page's console: A the company, B the person. */
+export async function initiate(page: Page, name: string): Promise<ContractCreated> {
+  const document = await uploadedDocument(page, name);
+  return api<ContractCreated>(page, apiPath('contractCreate'), {
+    name,
+    participants: [
+      {
+        party: 'A',
+        kind: 'company',
+        name: 'Demo Admin',
+        phone: DEMO.admin,
+        companyName: DEMO.company,
+      },
+      { party: 'B', name: 'Demo Person', phone: DEMO.person },
+    ],
+    documentId: document.id,
+    project: sealFillAndSign(),
+  });
 }

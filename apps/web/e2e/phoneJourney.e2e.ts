@@ -12,10 +12,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { apiPath, type ContractDetail } from '@esign/platform';
 import type { EditorStore, TemplateProject } from '@esign/template-editor/core';
-import type { BrowserContext, Locator, Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
-import { adminIntoCompany, screenshot, signIn } from './browser';
+import { administrator, screenshot, signIn } from './browser';
 import { enabledTemplate, initiateFromTemplate } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
@@ -78,18 +78,6 @@ function placeFields(store: EditorStore, pageId: string): void {
   forB('date', FIELDS.moveIn, { dateFormat: 'yyyy年MM月dd日' });
   forB('image', FIELDS.idCard, { imageType: 'idCardLandscape' });
   addElement(pageId, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 640 } });
-}
-
-/** The administrator in the demo company's console, on a desktop of its own. */
-async function administrator(page: Page): Promise<{ admin: Page; context: BrowserContext }> {
-  const context = await page
-    .context()
-    .browser()!
-    .newContext({ baseURL: platform().base, viewport: { width: 1366, height: 900 } });
-  context.setDefaultTimeout(20_000);
-  const admin = await context.newPage();
-  await adminIntoCompany(admin);
-  return { admin, context };
 }
 
 /** Nothing on the page is wider than the phone: no sideways scrolling. */
@@ -168,7 +156,7 @@ async function pagePixels(file: string, dir: string) {
 describe('signing on a phone', () => {
   it('B opens the contract from its message, fills five fields with the bottom sheet, signs with an SMS code, and the PDF shows what the screen did', async () => {
     const person = await newPage(PHONE, PHONE_DEVICE);
-    const { admin, context } = await administrator(person);
+    const { admin, context } = await administrator(person, platform().base);
     const downloads = await mkdtemp(path.join(tmpdir(), 'esign-e2e-phone-'));
     try {
       await enabledTemplate(admin, TEMPLATE, ROLES, placeFields);

@@ -6,7 +6,6 @@ import {
   type ContractStatistics,
   type MenuData,
   type MessageItem,
-  type MessagesMarked,
   type Page,
   type SystemInfo,
   type UserInfo,
@@ -27,15 +26,6 @@ export const fetchUnreadMessages = () =>
   });
 
 export const fetchUnreadCount = () => call<number>({ url: PATHS.unreadCount });
-
-/** Marks the user's messages read (spec 001 §7 updateIsRead); quiet: opening one goes on anyway. */
-export const markMessagesRead = (ids: readonly string[]) =>
-  call<MessagesMarked>({
-    method: 'POST',
-    url: PATHS.markMessagesRead,
-    params: { isRead: 1, messageCenterIds: ids.join(',') },
-    quiet: true,
-  });
 
 /** The tenant and system type of the domain the app is served from; quiet, defaults stay. */
 export const fetchSystemInfo = (domain: string) =>

@@ -1,6 +1,7 @@
 import { COMPANY_AUTH_EN } from './areas/companyAuth.en';
 import { REAL_NAME_EN } from './areas/realName.en';
 import { SEALS_EN } from './areas/seals.en';
+import { MESSAGES_EN } from './areas/messages.en';
 import { USER_CENTER_EN } from './areas/userCenter.en';
 import { COMPANY_SEALS_EN } from './enterprise/companySeals.en';
 import { COMPANY_INFO_EN } from './enterprise/company.en';
@@ -17,6 +18,7 @@ const en = {
   realNamePage: REAL_NAME_EN,
   companyAuthPage: COMPANY_AUTH_EN,
   userCenterPage: USER_CENTER_EN,
+  messagePage: MESSAGES_EN,
   sealsPage: SEALS_EN,
   companySealPage: COMPANY_SEALS_EN,
   contractLaunch: {

@@ -2,6 +2,7 @@ import type en from './en';
 import { COMPANY_AUTH_ZH } from './areas/companyAuth.zh';
 import { REAL_NAME_ZH } from './areas/realName.zh';
 import { SEALS_ZH } from './areas/seals.zh';
+import { MESSAGES_ZH } from './areas/messages.zh';
 import { USER_CENTER_ZH } from './areas/userCenter.zh';
 import { COMPANY_SEALS_ZH } from './enterprise/companySeals.zh';
 import { COMPANY_INFO_ZH } from './enterprise/company.zh';
@@ -21,6 +22,7 @@ const zh: Strings<typeof en> = {
   realNamePage: REAL_NAME_ZH,
   companyAuthPage: COMPANY_AUTH_ZH,
   userCenterPage: USER_CENTER_ZH,
+  messagePage: MESSAGES_ZH,
   sealsPage: SEALS_ZH,
   companySealPage: COMPANY_SEALS_ZH,
   contractLaunch: {

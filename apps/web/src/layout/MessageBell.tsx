@@ -1,18 +1,18 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { MessageItem } from '@esign/platform';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PERSONAL_CONSOLE_ID, type MessageItem } from '@esign/platform';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Dropdown, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { queries } from '../api/queries';
-import { markMessagesRead } from '../api/shell';
 import { useSession } from '../session';
-import { messageTarget } from './messageTarget';
 import { useGuardedNavigate } from './useGuardedNavigate';
+import { useOpenMessage } from './useOpenMessage';
 import { useSwitchConsole } from './useSwitchConsole';
 
-const ALL_MESSAGES = '/msg-center/all';
+/** The message centre's list of every message (spec 001: /msg-center/all?menu=0). */
+const ALL_MESSAGES = '/msg-center/all?menu=0';
 
 /**
  * The unread count on a bell, opening the newest ten unread messages (for a real-name verified
@@ -25,7 +25,7 @@ export function MessageBell() {
   const { t } = useTranslation();
   const { go } = useGuardedNavigate();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const openMessage = useOpenMessage();
   const { switchTo } = useSwitchConsole();
   const [open, setOpen] = useState(false);
   const companyId = useSession((state) => state.companyId);
@@ -36,18 +36,19 @@ export function MessageBell() {
   const unread = useQuery({ ...queries.unreadMessages(companyId), enabled: verified });
   const messages = unread.data?.records ?? [];
 
-  const openMessage = async (item: MessageItem) => {
+  // "All messages" opens the message centre in the Personal Console (spec 001 §4), where every
+  // message of the user is, whichever console sent it.
+  const openAll = async () => {
     setOpen(false);
-    // Marked read before leaving: the count is right wherever the message leads. A failure to
-    // mark it does not keep the user from what the message is about.
-    await markMessagesRead([item.id]).catch(() => undefined);
-    void client.invalidateQueries({ queryKey: ['messages'] });
-    const target = messageTarget(item);
-    if (!target) return go(ALL_MESSAGES);
-    if (target.console !== null && target.console !== companyId) {
-      if (!(await switchTo(target.console))) return;
-    }
-    navigate(target.path);
+    if (!verified) return go(ALL_MESSAGES);
+    if (companyId !== PERSONAL_CONSOLE_ID && !(await switchTo(PERSONAL_CONSOLE_ID))) return;
+    navigate(ALL_MESSAGES);
+  };
+
+  const openItem = async (item: MessageItem) => {
+    setOpen(false);
+    // One that leads nowhere in particular is read in the message centre.
+    if (!(await openMessage(item))) await openAll();
   };
 
   return (
@@ -71,7 +72,7 @@ export function MessageBell() {
                   <button
                     type="button"
                     className="message-item"
-                    onClick={() => void openMessage(item)}
+                    onClick={() => void openItem(item)}
                   >
                     <span className="message-title">{item.title}</span>
                     {item.content && item.content !== item.title ? (
@@ -83,14 +84,7 @@ export function MessageBell() {
               ))}
             </ul>
           )}
-          <Button
-            type="link"
-            block
-            onClick={() => {
-              setOpen(false);
-              go(ALL_MESSAGES);
-            }}
-          >
+          <Button type="link" block onClick={() => void openAll()}>
             {t('layout.allMessages')}
           </Button>
         </section>

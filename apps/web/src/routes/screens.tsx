@@ -5,6 +5,7 @@ import DashboardPage from '../pages/dashboard/DashboardPage';
 import ComingLaterPage from '../pages/system/ComingLaterPage';
 import { COMPANY_AUTH_SCREENS } from '../pages/companyAuth/screens';
 import { ENTERPRISE_SCREENS } from '../pages/enterprise/screens';
+import { MESSAGE_SCREENS } from '../pages/messages/screens';
 import { REAL_NAME_SCREENS } from '../pages/realName/screens';
 import { USER_CENTER_SCREENS } from '../pages/userCenter/screens';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
@@ -25,6 +26,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...REAL_NAME_SCREENS,
   ...COMPANY_AUTH_SCREENS,
   ...USER_CENTER_SCREENS,
+  ...MESSAGE_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),

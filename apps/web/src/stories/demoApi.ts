@@ -18,6 +18,7 @@ import {
   type CaptchaData,
   type CodeSent,
   type Locale,
+  type MessageItem,
   type MessageKey,
   type TokenError,
   type TokenResponse,
@@ -169,20 +170,44 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
   [PATHS.companyList]: signedIn(() => answer(DEMO_COMPANIES)),
   [PATHS.menu]: signedIn((current) => answer(current.menu)),
   [PATHS.unreadCount]: signedIn((current) => answer(current.unread.length)),
-  [PATHS.unreadMessages]: signedIn((current) =>
-    answer({
-      records: current.unread.slice(0, MESSAGE_PAGE_SIZE),
-      total: current.unread.length,
-      current: 1,
-      size: MESSAGE_PAGE_SIZE,
-    }),
-  ),
-  // Read messages leave the unread list of the console that holds them.
+  // The unread ones (isRead=0), the read ones (1) or all, newest first, a page at a time.
+  [PATHS.unreadMessages]: signedIn((current, _locale, request) => {
+    const isRead = query(request, 'isRead');
+    const all = [
+      ...(isRead === '1' ? [] : current.unread),
+      ...(isRead === '0' ? [] : current.read),
+    ].sort((a, b) => b.createTime.localeCompare(a.createTime));
+    const page = Math.max(1, Number(query(request, 'current')) || 1);
+    const size = Number(query(request, 'size')) || MESSAGE_PAGE_SIZE;
+    return answer({
+      records: all.slice((page - 1) * size, page * size),
+      total: all.length,
+      current: page,
+      size,
+    });
+  }),
+  // Marked messages move between the console's unread and read lists.
   [PATHS.markMessagesRead]: signedIn((current, _locale, request) => {
     const ids = new Set(query(request, 'messageCenterIds').split(','));
-    const before = current.unread.length;
+    const named = (item: MessageItem) => query(request, 'all') === '1' || ids.has(item.id);
+    const read = query(request, 'isRead') !== '0';
+    const [from, to] = read ? (['unread', 'read'] as const) : (['read', 'unread'] as const);
+    const moved = current[from].filter(named);
+    current[from] = current[from].filter((item) => !named(item));
+    current[to] = [
+      ...current[to],
+      ...moved.map((item) => ({ ...item, isRead: read ? 1 : 0 }) as const),
+    ];
+    return answer({ updated: moved.length });
+  }),
+  [PATHS.removeMessages]: signedIn((current, _locale, { config }) => {
+    const ids = new Set(
+      (JSON.parse(String(config.data ?? '{}')) as { messageCenterIds: string[] }).messageCenterIds,
+    );
+    const before = current.unread.length + current.read.length;
     current.unread = current.unread.filter((item) => !ids.has(item.id));
-    return answer({ updated: before - current.unread.length });
+    current.read = current.read.filter((item) => !ids.has(item.id));
+    return answer({ removed: before - current.unread.length - current.read.length });
   }),
   ...Object.fromEntries(
     [

@@ -26,7 +26,9 @@ export type DemoSession = 'signedOut' | 'personal' | 'company';
 export interface DemoConsole {
   user: UserInfo;
   menu: MenuData;
+  /** The user's unread messages, newest first (the bell's), and the read ones (the message centre). */
   unread: MessageItem[];
+  read: MessageItem[];
   /** The home screen's counts; null when the server cannot report them (the empty state). */
   statistics: ContractStatistics | null;
   /** The template list and categories (demoTemplates.ts); the demo API's changes replace it. */
@@ -96,7 +98,7 @@ const user: UserInfo = {
   permissions: builtinGrants('admin'),
 };
 
-const message = (
+export const message = (
   id: string,
   title: string,
   createTime: string,
@@ -112,7 +114,7 @@ const message = (
 });
 
 /** A message about one of the demo contracts: opening it leads to the contract. */
-const aboutContract = (id: string) => ({
+export const aboutContract = (id: string) => ({
   redirectType: MESSAGE_REDIRECT.contract,
   businessId: id,
 });
@@ -126,6 +128,7 @@ const personal: DemoConsole = {
     permissions: builtinGrants('admin'),
   },
   unread: [],
+  read: [],
   statistics: {
     filling: 1,
     signing: 3,
@@ -178,6 +181,7 @@ const company: DemoConsole = {
       aboutContract('9005'),
     ),
   ],
+  read: [],
   statistics: {
     filling: 4,
     signing: 12,
