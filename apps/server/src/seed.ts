@@ -1,6 +1,7 @@
 import { DEFAULT_TENANT_ID } from '@esign/platform';
 import { addMember, createBuiltinRoles } from './companies/roles';
 import type { Database, Queryable } from './db';
+import { insertMessage, type Bilingual } from './messages/write';
 import { hashPassword } from './passwords';
 
 export interface DemoAccount {
@@ -52,27 +53,39 @@ async function adminOf(tx: Queryable, company: string, userId: number): Promise<
   return row!.id;
 }
 
-/** A demo user's first messages, so that the message centre shows what it is for. */
-function welcomeMessages(account: DemoAccount, companyId: number | null) {
+/**
+ * A demo user's first messages, in both languages, so that the message centre shows what it is
+ * for.
+ */
+function welcomeMessages(
+  account: DemoAccount,
+  companyId: number | null,
+): { companyId: number | null; title: Bilingual; content: Bilingual }[] {
   return [
     {
       companyId: null,
-      title: 'Welcome to eSign',
-      content:
-        'Your account is ready: initiate a contract from a file or a template, and sign it with your seal.',
+      title: { en: 'Welcome to eSign', zh: '欢迎使用电子签' },
+      content: {
+        en: 'Your account is ready: initiate a contract from a file or a template, and sign it with your seal.',
+        zh: '您的账号已就绪：可以用文件或模板发起合同，并用您的印章签署。',
+      },
     },
     account.company && companyId !== null
       ? {
           companyId,
-          title: `${account.company} is verified`,
-          content:
-            'Switch to the company from the top bar to manage its staff, seals and templates.',
+          title: { en: `${account.company} is verified`, zh: `${account.company} 已完成企业认证` },
+          content: {
+            en: 'Switch to the company from the top bar to manage its staff, seals and templates.',
+            zh: '在顶部栏切换到该企业，即可管理它的员工、印章和模板。',
+          },
         }
       : {
           companyId: null,
-          title: 'Real-name verification complete',
-          content:
-            'Your identity is verified: you can sign contracts, make seals and join companies.',
+          title: { en: 'Real-name verification complete', zh: '实名认证已完成' },
+          content: {
+            en: 'Your identity is verified: you can sign contracts, make seals and join companies.',
+            zh: '您的身份已通过认证：可以签署合同、制作印章和加入企业。',
+          },
         },
   ];
 }
@@ -111,10 +124,13 @@ export async function seed(database: Database, options: { demo: boolean }): Prom
       }
       const companyId = account.company ? await adminOf(tx, account.company, user.id) : null;
       for (const welcome of welcomeMessages(account, companyId)) {
-        await tx.query(
-          'INSERT INTO messages (tenant_id, user_id, company_id, title, content) VALUES ($1, $2, $3, $4, $5)',
-          [DEFAULT_TENANT_ID, user.id, welcome.companyId, welcome.title, welcome.content],
-        );
+        await insertMessage(tx, {
+          tenantId: DEFAULT_TENANT_ID,
+          userId: user.id,
+          companyId: welcome.companyId,
+          title: welcome.title,
+          content: welcome.content,
+        });
       }
     });
   }

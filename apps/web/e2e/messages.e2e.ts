@@ -2,7 +2,7 @@
  * The message centre, as the demo person walks it: a contract sent by the administrator joins the
  * welcome messages behind the bell; "View all messages" opens the centre; the unread ones are
  * marked read one by one and all at once (the bell follows), one is deleted after a confirmation,
- * the page reads in Chinese, and the contract's message leads to the contract.
+ * the page and the messages read in Chinese, and the contract's message leads to the contract.
  */
 import { describe, expect, it } from 'vitest';
 import { administrator, screenshot, signIn } from './browser';
@@ -63,9 +63,14 @@ describe('the message centre', () => {
       await person.getByRole('menuitem', { name: '中文' }).click();
       await person.getByRole('heading', { name: '全部消息', level: 1 }).waitFor();
       await person.getByText('共 2 条').waitFor();
+      // The messages themselves are in the reader's language, and back in English after.
+      const listZh = person.getByRole('list', { name: '全部消息' });
+      await listZh.getByText('您收到一份合同').waitFor();
+      expect(await listZh.getByText('A contract was sent to you').count()).toBe(0);
       await screenshot(person, 'messages-zh');
       await person.getByRole('button', { name: '语言' }).click();
       await person.getByRole('menuitem', { name: 'English' }).click();
+      await list.getByText('A contract was sent to you', { exact: true }).waitFor();
 
       // The contract's message leads to the contract.
       await list

@@ -145,7 +145,12 @@ export interface Page<T> {
 /** GET sicpay-message/messageMessageCenter/page?isRead=0&current=1&size=10 */
 export interface MessageItem {
   id: string;
+  /**
+   * In the request's language (`Lang`); a message written before the languages were kept apart has
+   * both run together, in either language.
+   */
   title: string;
+  /** In the request's language, as `title`. */
   content: string;
   /** 0 unread, 1 read. */
   isRead: 0 | 1;

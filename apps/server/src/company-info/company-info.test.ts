@@ -61,8 +61,8 @@ describe.each(BACKENDS)('company information on $name', (backend) => {
       )
     ).map((row) => Number(row.user_id));
   const messagesOf = async (userId: number) =>
-    server.database.query<{ title: string; company_id: string | null }>(
-      'SELECT title, company_id FROM messages WHERE user_id = $1 ORDER BY id',
+    server.database.query<{ title: string; title_zh: string | null; company_id: string | null }>(
+      'SELECT title, title_zh, company_id FROM messages WHERE user_id = $1 ORDER BY id',
       [userId],
     );
 
@@ -132,7 +132,7 @@ describe.each(BACKENDS)('company information on $name', (backend) => {
     });
     expect((changed.body.data as CompanyInfo).pending.legal).toBeNull();
     expect((await messagesOf(c.adminId)).map((m) => m.title)).toContain(
-      'Legal representative changed / 法定代表人已变更',
+      'Legal representative changed',
     );
     const log = await server.database.query<{ kind: string }>(
       'SELECT kind FROM company_changes WHERE company_id = $1',
@@ -181,9 +181,7 @@ describe.each(BACKENDS)('company information on $name', (backend) => {
     const changed = await post(PATHS.changeCompanyName, c.admin, { code });
     expect(changed.status).toBe(200);
     expect((await info(c.employee)).body.data.companyName).toBe(newName);
-    expect((await messagesOf(c.employeeId)).map((m) => m.title)).toContain(
-      'Company name changed / 企业名称已变更',
-    );
+    expect((await messagesOf(c.employeeId)).map((m) => m.title)).toContain('Company name changed');
   });
 
   it('refuses every change to a member whose role lacks its permission', async () => {
@@ -240,7 +238,7 @@ describe.each(BACKENDS)('company information on $name', (backend) => {
     expect(candidates.body.data.map((row) => row.userId)).toEqual([c.adminId]);
     for (const userId of [c.adminId, c.employeeId]) {
       expect((await messagesOf(userId)).map((m) => m.title)).toContain(
-        'System administrator transferred / 系统管理员已移交',
+        'System administrator transferred',
       );
     }
   });
@@ -349,7 +347,8 @@ describe.each(BACKENDS)('company information on $name', (backend) => {
     expect(checked.status).toBe(404);
     const notices = await messagesOf(c.employeeId);
     expect(notices.at(-1)).toMatchObject({
-      title: 'Company written off / 企业已注销',
+      title: 'Company written off',
+      title_zh: '企业已注销',
       company_id: null,
     });
   });

@@ -9,6 +9,7 @@ import {
 import { maskPhone } from '../contracts/auth-codes';
 import type { Database, Queryable } from '../db';
 import { ApiError } from '../http/route';
+import { insertMessage } from '../messages/write';
 
 type Sql = Pick<Queryable, 'query'>;
 
@@ -156,16 +157,13 @@ export async function notify(
   notice: Notice,
 ): Promise<void> {
   for (const userId of [...new Set(userIds)]) {
-    await tx.query(
-      'INSERT INTO messages (tenant_id, user_id, company_id, title, content) VALUES ($1, $2, $3, $4, $5)',
-      [
-        tenantId,
-        userId,
-        companyId,
-        `${notice.en.title} / ${notice.zh.title}`,
-        `${notice.en.content}\n${notice.zh.content}`,
-      ],
-    );
+    await insertMessage(tx, {
+      tenantId,
+      userId,
+      companyId,
+      title: { en: notice.en.title, zh: notice.zh.title },
+      content: { en: notice.en.content, zh: notice.zh.content },
+    });
   }
 }
 

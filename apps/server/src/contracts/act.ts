@@ -32,6 +32,7 @@ import type { AccessClaims } from '../auth/tokens';
 import { sessionConsole } from '../companies/console';
 import type { Database, Queryable } from '../db';
 import { ApiError } from '../http/route';
+import { insertMessage } from '../messages/write';
 import { consoleContracts, consoleParty } from './console-contracts';
 import { NO_DOCUMENT_SHA256 } from './expiry';
 import { refuseIfLockedByOther } from './lock';
@@ -90,8 +91,8 @@ export interface Act {
    */
   audit(details?: Record<string, unknown>, documentSha256?: string): Promise<AuditEntry>;
   /**
-   * Stores a message-centre record, English then Chinese, for each of `to` (by user and console);
-   * opening it leads to the contract.
+   * Stores a message-centre record, in English and in Chinese, for each of `to` (by user and
+   * console); opening it leads to the contract.
    */
   notify(to: readonly Recipient[], notice: Notice): Promise<void>;
 }
@@ -102,7 +103,7 @@ export interface Recipient {
   companyId: number | null;
 }
 
-/** A message in both languages; the table keeps one text and knows no reader's language. */
+/** A message in both languages; the reader sees the one the request asks for (`Lang`). */
 export interface Notice {
   en: { title: string; content: string };
   zh: { title: string; content: string };
@@ -272,20 +273,15 @@ async function notify(
     const key = `${recipient.userId}:${recipient.companyId ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    await tx.query(
-      `INSERT INTO messages
-         (tenant_id, user_id, company_id, title, content, redirect_type, business_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        tenantId,
-        recipient.userId,
-        recipient.companyId,
-        `${notice.en.title} / ${notice.zh.title}`,
-        `${notice.en.content}\n${notice.zh.content}`,
-        MESSAGE_REDIRECT.contract,
-        String(contractId),
-      ],
-    );
+    await insertMessage(tx, {
+      tenantId,
+      userId: recipient.userId,
+      companyId: recipient.companyId,
+      title: { en: notice.en.title, zh: notice.zh.title },
+      content: { en: notice.en.content, zh: notice.zh.content },
+      redirectType: MESSAGE_REDIRECT.contract,
+      businessId: String(contractId),
+    });
   }
 }
 

@@ -353,11 +353,26 @@ describe.each(BACKENDS)('initiating contracts on $name', (backend) => {
       expect(chain.entries.map((e) => e.action)).toEqual(['create']);
       expect(chain.entries[0]!.documentSha256).toBe(document!.pdf_sha256);
 
-      const messages = await database.query<{ user_id: string; company_id: string | null }>(
-        `SELECT user_id, company_id FROM messages WHERE content LIKE $1 ORDER BY user_id`,
+      const messages = await database.query<{
+        user_id: string;
+        company_id: string | null;
+        title: string;
+        title_zh: string;
+        content_zh: string;
+      }>(
+        `SELECT user_id, company_id, title, title_zh, content_zh FROM messages WHERE content LIKE $1
+         ORDER BY user_id`,
         [`%${number}%`],
       );
       expect(messages.map((m) => Number(m.user_id)).sort()).toEqual([personId, bobId].sort());
+      // English and Chinese apart (migration 26).
+      for (const message of messages) {
+        expect(message).toMatchObject({
+          title: 'A contract was sent to you',
+          title_zh: '您收到一份合同',
+          content_zh: expect.stringContaining(`（${number}）已发送给您`) as unknown,
+        });
+      }
       // Opening the message leads to the contract's details (redirect 7, the contract's id).
       const inbox = await person.get<Page<MessageItem>>('unreadMessages', {
         isRead: '0',

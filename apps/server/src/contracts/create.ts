@@ -278,16 +278,18 @@ export async function createContract(
          WHERE contract_id = $1 AND user_id IS NOT NULL
          UNION
          SELECT user_id, NULL FROM contract_receivers WHERE contract_id = $1 AND user_id IS NOT NULL)
-       INSERT INTO messages
-         (tenant_id, user_id, company_id, title, content, redirect_type, business_id)
-       SELECT $2, r.user_id, r.company_id, $4, $5, $6, $1::text
+       INSERT INTO messages (tenant_id, user_id, company_id, title, content, title_zh, content_zh,
+         redirect_type, business_id)
+       SELECT $2, r.user_id, r.company_id, $4, $5, $6, $7, $8, $1::text
        FROM recipients r WHERE r.user_id <> $3 ORDER BY r.user_id`,
       [
         id,
         session.tenantId,
         session.userId,
-        `${NOTICE.en.title} / ${NOTICE.zh.title}`,
-        `${NOTICE.en.content(body.name, number)}\n${NOTICE.zh.content(body.name, number)}`,
+        NOTICE.en.title,
+        NOTICE.en.content(body.name, number),
+        NOTICE.zh.title,
+        NOTICE.zh.content(body.name, number),
         MESSAGE_REDIRECT.contract,
       ],
     );

@@ -36,10 +36,14 @@ const noticesOf = (database: Database, number: string) =>
     user_id: string;
     company_id: string | null;
     title: string;
+    title_zh: string | null;
+    content: string;
+    content_zh: string | null;
     redirect_type: number | null;
     business_id: string | null;
   }>(
-    `SELECT user_id, company_id, title, redirect_type, business_id FROM messages
+    `SELECT user_id, company_id, title, title_zh, content, content_zh, redirect_type, business_id
+     FROM messages
      WHERE content LIKE '%' || $1 || '%' ORDER BY user_id`,
     [number],
   );
@@ -123,7 +127,11 @@ describe.each(BACKENDS)('contracts expiring at their deadline on $name', (backen
     expect(notices.map((notice) => `${notice.user_id}:${notice.company_id ?? '-'}`).sort()).toEqual(
       [`${initiator}:${company}`, `${initiator}:-`, `${signer}:-`].sort(),
     );
-    expect(notices[0]!.title).toBe('Contract expired / 合同已过期');
+    // English in title and content, Chinese beside it, each made from its own template.
+    expect(notices[0]).toMatchObject({ title: 'Contract expired', title_zh: '合同已过期' });
+    expect(notices[0]!.content).toContain('(No. EXP-DUE-SIGNING) expired');
+    expect(notices[0]!.content).not.toContain('合同');
+    expect(notices[0]!.content_zh).toContain('（编号 EXP-DUE-SIGNING）已过签署截止时间');
     // Each leads to the contract it is about.
     for (const notice of notices)
       expect(notice).toMatchObject({ redirect_type: 7, business_id: String(due) });

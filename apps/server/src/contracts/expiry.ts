@@ -36,8 +36,8 @@ export const EXPIRABLE_STATUSES: readonly ContractStatus[] = CONTRACT_STATUSES.f
 export const NO_DOCUMENT_SHA256 = createHash('sha256').digest('hex');
 
 /**
- * The message-centre notice. The table keeps one text per message and knows no reader's language,
- * so both languages are stored, English first; %1$s is the contract's name, %2$s its number.
+ * The message-centre notice, in both languages (stored apart, migration 26: each reader sees
+ * theirs); %1$s is the contract's name, %2$s its number.
  */
 const EXPIRY_NOTICE = {
   en: {
@@ -116,15 +116,18 @@ async function expireBatch(tx: Queryable, limit: number): Promise<number> {
        UNION
        SELECT contract_id, user_id, company_id FROM contract_participants
        WHERE contract_id = ANY($1::bigint[]) AND user_id IS NOT NULL)
-     INSERT INTO messages
-       (tenant_id, user_id, company_id, title, content, redirect_type, business_id)
-     SELECT c.tenant_id, r.user_id, r.company_id, $2, format($3, c.name, c.number), $4, c.id::text
+     INSERT INTO messages (tenant_id, user_id, company_id, title, content, title_zh, content_zh,
+       redirect_type, business_id)
+     SELECT c.tenant_id, r.user_id, r.company_id, $2, format($3, c.name, c.number),
+       $4, format($5, c.name, c.number), $6, c.id::text
      FROM recipients r JOIN contracts c ON c.id = r.contract_id
      ORDER BY r.contract_id, r.user_id`,
     [
       ids,
-      `${EXPIRY_NOTICE.en.title} / ${EXPIRY_NOTICE.zh.title}`,
-      `${EXPIRY_NOTICE.en.content}\n${EXPIRY_NOTICE.zh.content}`,
+      EXPIRY_NOTICE.en.title,
+      EXPIRY_NOTICE.en.content,
+      EXPIRY_NOTICE.zh.title,
+      EXPIRY_NOTICE.zh.content,
       MESSAGE_REDIRECT.contract,
     ],
   );

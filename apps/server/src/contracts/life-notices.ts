@@ -1,7 +1,7 @@
 /**
- * The message-centre records of a contract's life after sending, English then Chinese (the table
- * keeps one text and knows no reader's language): who filled in, signing started, a refusal, a
- * reminder, a withdrawal.
+ * The message-centre records of a contract's life after sending, in English and in Chinese (stored
+ * apart, each reader sees theirs): who filled in, signing started, a refusal, a reminder, a
+ * withdrawal.
  */
 import type { ActedContract, Notice } from './act';
 

@@ -62,7 +62,7 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
     return { contract, parties, counts };
   };
 
-  /** Messages stored since `since` for the user with `phone`, titles only. */
+  /** Messages stored since `since` for the user with `phone`, English titles only. */
   const messagesTo = async (phone: string, since: Date) =>
     (
       await server.database.query<{ title: string }>(
@@ -189,14 +189,14 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       expect(fill).toMatchObject({ action: 'fill', details: { party: 'B', status: 'filling' } });
       expect((fill.details.fields as string[]).sort()).toEqual(Object.keys(validValues()).sort());
       expect(JSON.stringify(fill.details)).not.toContain('Century');
-      expect(await messagesTo('13800000002', since)).toEqual(['A party filled in / 签署方已填写']);
-      // The message leads to the contract (act.notify).
+      expect(await messagesTo('13800000002', since)).toEqual(['A party filled in']);
+      // The message leads to the contract (act.notify), and has its Chinese beside the English.
       const [told] = await server.database.query<{ redirect_type: number; business_id: string }>(
-        `SELECT m.redirect_type, m.business_id FROM messages m JOIN users u ON u.id = m.user_id
+        `SELECT m.redirect_type, m.business_id, m.title_zh FROM messages m JOIN users u ON u.id = m.user_id
          WHERE u.phone = '13800000002' AND u.tenant_id = '000000' AND m.created_at >= $1`,
         [since.toISOString()],
       );
-      expect(told).toEqual({ redirect_type: 7, business_id: String(id) });
+      expect(told).toEqual({ redirect_type: 7, business_id: String(id), title_zh: '签署方已填写' });
 
       // B has filled; a second write is refused.
       const again = await post(world.person, PATHS.contractWrite, { id, values: validValues() });
@@ -216,12 +216,12 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       );
       expect(signing!.signing_started_at).not.toBeNull();
       // The signers are told signing started: the person, the demo company, Lock Trading Co.
-      expect(await messagesTo('13800000001', since)).toEqual(['Ready for signing / 合同待签署']);
-      expect(await messagesTo('13900000501', since)).toEqual(['Ready for signing / 合同待签署']);
+      expect(await messagesTo('13800000001', since)).toEqual(['Ready for signing']);
+      expect(await messagesTo('13900000501', since)).toEqual(['Ready for signing']);
       expect(await messagesTo('13800000002', since)).toEqual([
-        'A party filled in / 签署方已填写',
-        'A party filled in / 签署方已填写',
-        'Ready for signing / 合同待签署',
+        'A party filled in',
+        'A party filled in',
+        'Ready for signing',
       ]);
       const detail = await get<ContractDetail>(world.person, PATHS.contractDetail, id);
       expect(detail.body.data.myActions).toEqual(['sign', 'refuse']);
@@ -425,15 +425,17 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       });
       expect(detail.body.data.myActions).toEqual(['remove']);
       for (const phone of ['13800000002', '13900000501', '13900000503']) {
-        expect(await messagesTo(phone, since), phone).toEqual(['Signing refused / 签署被拒绝']);
+        expect(await messagesTo(phone, since), phone).toEqual(['Signing refused']);
       }
       expect(await messagesTo('13800000001', since)).toEqual([]);
-      const [content] = await server.database.query<{ content: string }>(
-        `SELECT content FROM messages m JOIN users u ON u.id = m.user_id
+      const [content] = await server.database.query<{ content: string; content_zh: string }>(
+        `SELECT content, content_zh FROM messages m JOIN users u ON u.id = m.user_id
          WHERE u.phone = '13800000002' AND m.created_at >= $1`,
         [since.toISOString()],
       );
       expect(content!.content).toContain('The price differs from our offer');
+      expect(content!.content).not.toContain('原因');
+      expect(content!.content_zh).toContain('原因：The price differs from our offer');
       expect((await post(world.lena, PATHS.contractReject, { id, reason: 'Too' })).status).toBe(
         409,
       );
@@ -453,8 +455,8 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       expect(urged.body.data.urged).toEqual(['B', 'C']);
       const next = new Date(urged.body.data.nextUrgeAt).getTime();
       expect(Math.abs(next - since.getTime() - URGE_INTERVAL_MS)).toBeLessThan(60_000);
-      expect(await messagesTo('13800000001', since)).toEqual(['A reminder to act / 合同催办']);
-      expect(await messagesTo('13900000501', since)).toEqual(['A reminder to act / 合同催办']);
+      expect(await messagesTo('13800000001', since)).toEqual(['A reminder to act']);
+      expect(await messagesTo('13900000501', since)).toEqual(['A reminder to act']);
 
       const before = await snapshot(id);
       const tooSoon = await post<{ nextUrgeAt: string }>(world.admin, PATHS.contractUrge, { id });
@@ -523,7 +525,7 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
       });
       expect(withdrawn.body.data.status).toBe('withdrawn');
       for (const phone of ['13800000001', '13900000501', '13900000503']) {
-        expect(await messagesTo(phone, since), phone).toEqual(['Contract withdrawn / 合同已撤回']);
+        expect(await messagesTo(phone, since), phone).toEqual(['Contract withdrawn']);
       }
       expect((await verifyAuditChain(server.database, id)).entries.at(-1)).toMatchObject({
         action: 'withdraw',

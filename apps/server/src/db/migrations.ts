@@ -11,6 +11,7 @@ import { CONTRACT_ROLES_MIGRATION } from './contract-roles-tables';
 import { CONTRACT_TURN_MIGRATION } from './contract-turn-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
+import { MESSAGE_LANGUAGE_MIGRATION } from './message-language-tables';
 import { MESSAGE_LINK_MIGRATION } from './message-link-tables';
 import { REAL_NAME_MIGRATION } from './real-name-tables';
 import { SEAL_MIGRATION } from './seal-tables';
@@ -140,4 +141,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   SEAL_MIGRATION,
   CONTRACT_DRAFT_MIGRATION,
   MESSAGE_LINK_MIGRATION,
+  MESSAGE_LANGUAGE_MIGRATION,
 ];

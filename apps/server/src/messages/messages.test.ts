@@ -1,4 +1,5 @@
 import {
+  MESSAGE_REDIRECT,
   PATHS,
   type MessageItem,
   type MessagesMarked,
@@ -9,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { withQuery } from '../test-support/account';
 import { addUser } from '../test-support/companies';
 import { BACKENDS, call, login, useTestServer } from '../test-support/server';
+import { insertMessage } from './write';
 
 describe.each(BACKENDS)('the message centre on $name', (backend) => {
   const server = useTestServer(backend);
@@ -34,8 +36,12 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
     }
   });
 
-  const page = (query: Record<string, string>) =>
-    call<Page<MessageItem>>(server.base, 'GET', withQuery(PATHS.unreadMessages, query), { token });
+  /** A page of the user's messages; `lang` is the request's `Lang` header. */
+  const page = (query: Record<string, string>, lang?: string, bearer = token) =>
+    call<Page<MessageItem>>(server.base, 'GET', withQuery(PATHS.unreadMessages, query), {
+      token: bearer,
+      ...(lang === undefined ? {} : { headers: { Lang: lang } }),
+    });
   const unread = async () =>
     (await call<number>(server.base, 'GET', PATHS.unreadCount, { token })).body.data;
   const mark = (query: Record<string, string>, signedIn = true) =>
@@ -62,6 +68,11 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
       'Real-name verification complete',
       'Welcome to eSign',
     ]);
+    // In Chinese when the request asks for it.
+    const zh = await page({ isRead: '0', current: '1', size: '10' }, 'zh');
+    expect(zh.body.data.records.map((message) => message.title).sort()).toEqual(
+      ['实名认证已完成', '欢迎使用电子签'].sort(),
+    );
     expect(body.data.records[0]).toMatchObject({
       isRead: 0,
       receiverCompanyId: null,
@@ -209,6 +220,48 @@ describe.each(BACKENDS)('the message centre on $name', (backend) => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
     expect((await remove({ messageCenterIds: ['1'] }, false)).status).toBe(401);
+  });
+
+  it('gives each message in the request’s language, and an old one as it was written', async () => {
+    const phone = '13800000052';
+    const userId = await addUser(server.database, { phone });
+    const reader = (await login(server.base, phone)).access_token;
+    // Written before migration 26: both languages run together, no Chinese columns.
+    const old = {
+      title: 'A party filled in / 签署方已填写',
+      content: 'Party B filled in its fields.\nB 方已填写。',
+    };
+    await server.database.query(
+      `INSERT INTO messages (tenant_id, user_id, title, content) VALUES ('000000', $1, $2, $3)`,
+      [userId, old.title, old.content],
+    );
+    await insertMessage(server.database, {
+      tenantId: '000000',
+      userId,
+      companyId: null,
+      title: { en: 'Contract expired', zh: '合同已过期' },
+      content: { en: 'It can no longer be signed.', zh: '合同已失效，不能再签署。' },
+      redirectType: MESSAGE_REDIRECT.contract,
+      businessId: '42',
+    });
+    const texts = async (lang?: string) =>
+      (await page({}, lang, reader)).body.data.records.map(({ title, content }) => ({
+        title,
+        content,
+      }));
+
+    // Newest first: the new message in the language asked for, the old one as it is.
+    const english = [{ title: 'Contract expired', content: 'It can no longer be signed.' }, old];
+    expect(await texts('en')).toEqual(english);
+    expect(await texts('zh')).toEqual([
+      { title: '合同已过期', content: '合同已失效，不能再签署。' },
+      old,
+    ]);
+    expect(await texts('zh-CN')).toEqual(await texts('zh'));
+    // No Lang: English.
+    expect(await texts()).toEqual(english);
+    const [written] = (await page({}, 'zh', reader)).body.data.records;
+    expect(written).toMatchObject({ redirectType: 7, businessId: '42', isRead: 0 });
   });
 
   it('refuses bad paging and a missing session', async () => {

@@ -1,5 +1,6 @@
 import {
   PATHS,
+  type Locale,
   type MessageItem,
   type MessagesMarked,
   type MessagesRemoved,
@@ -23,6 +24,16 @@ interface MessageRow {
 }
 
 const invalid = { error: 'invalidValue' } as const;
+
+/**
+ * A message's title and content in the request's language (migration 26): English in `title` and
+ * `content`, Chinese in `title_zh` and `content_zh`; a message without Chinese text (written
+ * before, both languages run together) shows `title` and `content` in either.
+ */
+const TEXT: Record<Locale, string> = {
+  en: 'title, content',
+  zh: 'COALESCE(title_zh, title) AS title, COALESCE(content_zh, content) AS content',
+};
 
 /**
  * POST updateIsRead's query (spec 001: isRead, refUseIdList, messageCenterIds): the state to set
@@ -70,12 +81,12 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
     permission: 'signedIn',
     realName: true,
     query: z.object({ isRead: z.optional(z.enum(['0', '1'])), ...pageQuery }),
-    handler: async ({ session, query }): Promise<Page<MessageItem>> => {
+    handler: async ({ session, query, locale }): Promise<Page<MessageItem>> => {
       const isRead = query.isRead === undefined ? null : query.isRead === '1';
       const filter = `${OWN} AND ($3::boolean IS NULL OR is_read = $3)`;
       const [rows, [count]] = await Promise.all([
         database.query<MessageRow>(
-          `SELECT id, title, content, is_read, company_id, redirect_type, business_id,
+          `SELECT id, ${TEXT[locale]}, is_read, company_id, redirect_type, business_id,
                   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS create_time
            FROM messages WHERE ${filter}
            ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,

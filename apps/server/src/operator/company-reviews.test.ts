@@ -55,8 +55,13 @@ describe.each(BACKENDS)('operators review companies’ authorisation letters on 
   }
   const lastMessage = async (userId: number) =>
     (
-      await server.database.query<{ title: string; content: string }>(
-        'SELECT title, content FROM messages WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+      await server.database.query<{
+        title: string;
+        content: string;
+        title_zh: string | null;
+        content_zh: string | null;
+      }>(
+        'SELECT title, content, title_zh, content_zh FROM messages WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
         [userId],
       )
     )[0];
@@ -138,7 +143,10 @@ describe.each(BACKENDS)('operators review companies’ authorisation letters on 
       status: 'approved',
       companyId: approved.body.data.companyId,
     });
-    expect((await lastMessage(applicant.id))!.title).toContain('approved');
+    expect(await lastMessage(applicant.id)).toMatchObject({
+      title: 'Company verification approved',
+      title_zh: '企业认证审核通过',
+    });
 
     // Gone from the pending list, listed among the approved ones.
     const after = await get<OperatorCompanyReview[]>(PATHS.operatorCompanyReviews, reviewer.token);
@@ -213,7 +221,9 @@ describe.each(BACKENDS)('operators review companies’ authorisation letters on 
     );
     expect(Number(row!.reviewed_by)).toBe(reviewer.id);
     expect(row!.reviewed_at).not.toBeNull();
-    expect((await lastMessage(applicant.id))!.content).toContain('The letter is not stamped');
+    const told = await lastMessage(applicant.id);
+    expect(told!.content).toContain('The letter is not stamped');
+    expect(told!.content_zh).toContain('审核未通过：The letter is not stamped');
     expect(
       (await get<CompanyListItem[]>(PATHS.companyList, applicant.token)).body.data.map(
         (company) => company.companyName,

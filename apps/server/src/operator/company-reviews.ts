@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { maskPhone } from '../contracts/auth-codes';
 import type { Queryable } from '../db';
 import { ApiError, route } from '../http/route';
+import { insertMessage } from '../messages/write';
 import { requireOperator } from './access';
 
 const TAG = 'blade-user';
@@ -75,15 +76,24 @@ function shown(row: CompanyReviewRow): OperatorCompanyReview {
 async function notifyApplicant(tx: Sql, row: CompanyReviewRow, approved: boolean, reason: string) {
   const name = row.full_name;
   const title = approved
-    ? 'Company verification approved / 企业认证审核通过'
-    : 'Company verification rejected / 企业认证审核未通过';
+    ? { en: 'Company verification approved', zh: '企业认证审核通过' }
+    : { en: 'Company verification rejected', zh: '企业认证审核未通过' };
   const content = approved
-    ? `The authorisation letter of ${name} was approved: the company is verified and you are its administrator.\n${name} 的授权书已审核通过，企业已完成认证，您是企业管理员。`
-    : `The authorisation letter of ${name} was rejected: ${reason}\n${name} 的授权书审核未通过：${reason}`;
-  await tx.query(
-    'INSERT INTO messages (tenant_id, user_id, company_id, title, content) VALUES ($1, $2, NULL, $3, $4)',
-    [row.tenant_id, row.user_id, title, content],
-  );
+    ? {
+        en: `The authorisation letter of ${name} was approved: the company is verified and you are its administrator.`,
+        zh: `${name} 的授权书已审核通过，企业已完成认证，您是企业管理员。`,
+      }
+    : {
+        en: `The authorisation letter of ${name} was rejected: ${reason}`,
+        zh: `${name} 的授权书审核未通过：${reason}`,
+      };
+  await insertMessage(tx, {
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    companyId: null,
+    title,
+    content,
+  });
 }
 
 /**

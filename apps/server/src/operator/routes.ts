@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { maskPhone } from '../contracts/auth-codes';
 import type { Queryable } from '../db';
 import { ApiError, route } from '../http/route';
+import { insertMessage } from '../messages/write';
 import { recordVerified, shownReview, type ReviewRow } from '../real-name/verify';
 import { requireOperator } from './access';
 import { operatorCompanyReviewRoutes } from './company-reviews';
@@ -26,15 +27,21 @@ const shownForOperator = (row: ReviewRow & { phone: string }): OperatorReview =>
 /** Tells the applicant how their review ended, through the message centre (both languages). */
 async function notifyApplicant(tx: Sql, row: ReviewRow, approved: boolean, reason: string) {
   const title = approved
-    ? 'Real-name verification approved / 实名认证审核通过'
-    : 'Real-name verification rejected / 实名认证审核未通过';
+    ? { en: 'Real-name verification approved', zh: '实名认证审核通过' }
+    : { en: 'Real-name verification rejected', zh: '实名认证审核未通过' };
   const content = approved
-    ? 'Your manual review was approved: your real name is verified.\n您的人工审核已通过，已完成实名认证。'
-    : `Your manual review was rejected: ${reason}\n您的人工审核未通过：${reason}`;
-  await tx.query(
-    'INSERT INTO messages (tenant_id, user_id, company_id, title, content) VALUES ($1, $2, NULL, $3, $4)',
-    [row.tenant_id, row.user_id, title, content],
-  );
+    ? {
+        en: 'Your manual review was approved: your real name is verified.',
+        zh: '您的人工审核已通过，已完成实名认证。',
+      }
+    : { en: `Your manual review was rejected: ${reason}`, zh: `您的人工审核未通过：${reason}` };
+  await insertMessage(tx, {
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    companyId: null,
+    title,
+    content,
+  });
 }
 
 /**

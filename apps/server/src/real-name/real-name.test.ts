@@ -432,11 +432,14 @@ describe.each(BACKENDS)('personal real-name verification on $name', (backend) =>
       review: { status: 'approved' },
     });
     expect((await userInfo(applicant.token)).authStep).toBe('VERIFIED');
-    const [notice] = await server.database.query<{ title: string }>(
-      'SELECT title FROM messages WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+    const [notice] = await server.database.query<{ title: string; title_zh: string | null }>(
+      'SELECT title, title_zh FROM messages WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
       [applicant.id],
     );
-    expect(notice!.title).toContain('approved');
+    expect(notice).toEqual({
+      title: 'Real-name verification approved',
+      title_zh: '实名认证审核通过',
+    });
   });
 
   it('refuses an operator taken back (npm run operator -- <phone> --remove) at the operator calls', async () => {

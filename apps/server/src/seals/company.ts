@@ -22,6 +22,7 @@ import type { SessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { ApiError } from '../http/route';
+import { insertMessage } from '../messages/write';
 import { listTime } from '../templates/access';
 import type { SealImage } from './seal-image';
 import { sealImageUrl, storeSealImage } from './store';
@@ -230,18 +231,14 @@ export async function notifySeal(
   content: { en: string; zh: string },
 ): Promise<void> {
   for (const userId of new Set([...userIds].map(Number))) {
-    await tx.query(
-      `INSERT INTO messages (tenant_id, user_id, company_id, title, content, redirect_type)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        company.tenantId,
-        userId,
-        company.id,
-        `${title.en} / ${title.zh}`,
-        `${content.en}\n${content.zh}`,
-        MESSAGE_REDIRECT.companySeals,
-      ],
-    );
+    await insertMessage(tx, {
+      tenantId: company.tenantId,
+      userId,
+      companyId: company.id,
+      title,
+      content,
+      redirectType: MESSAGE_REDIRECT.companySeals,
+    });
   }
 }
 

@@ -109,12 +109,16 @@ describe.each(BACKENDS)('handwriting on a phone on $name', (backend) => {
     expect(listed).toHaveLength(1);
     expect(listed[0]!.default).toBe(true);
 
-    const [message] = await server.database.query<{ title: string; redirect_type: number }>(
-      'SELECT title, redirect_type FROM messages WHERE user_id = $1',
-      [owner.id],
-    );
-    expect(message).toMatchObject({ redirect_type: 5 });
-    expect(message!.title).toContain('Signature drawn on your phone');
+    const [message] = await server.database.query<{
+      title: string;
+      title_zh: string | null;
+      redirect_type: number;
+    }>('SELECT title, title_zh, redirect_type FROM messages WHERE user_id = $1', [owner.id]);
+    expect(message).toEqual({
+      title: 'Signature drawn on your phone',
+      title_zh: '手机手写签名已添加',
+      redirect_type: 5,
+    });
   });
 
   it('takes one drawing per ticket, even two at once', async () => {

@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, route } from '../http/route';
+import { insertMessage } from '../messages/write';
 import { firstReached, lockBuckets, recordEvents, type Limit } from '../rate-limits';
 import { SEAL_IMAGE_BODY_LIMIT, sanitizeSealImage } from './images';
 import {
@@ -248,17 +249,14 @@ export function handwriteRoutes(app: FastifyInstance, context: AppContext): void
           `UPDATE seal_handwrite_tickets SET used_at = now(), seal_id = $2 WHERE ticket_sha256 = $1`,
           [ticketHash(body.ticket), seal.id],
         );
-        await tx.query(
-          `INSERT INTO messages (tenant_id, user_id, company_id, title, content, redirect_type)
-           VALUES ($1, $2, NULL, $3, $4, $5)`,
-          [
-            owner.tenantId,
-            owner.userId,
-            `${DRAWN_TITLE.en} / ${DRAWN_TITLE.zh}`,
-            `${DRAWN_CONTENT.en}\n${DRAWN_CONTENT.zh}`,
-            MESSAGE_REDIRECT.personalSeals,
-          ],
-        );
+        await insertMessage(tx, {
+          tenantId: owner.tenantId,
+          userId: owner.userId,
+          companyId: null,
+          title: DRAWN_TITLE,
+          content: DRAWN_CONTENT,
+          redirectType: MESSAGE_REDIRECT.personalSeals,
+        });
       });
       return null;
     },

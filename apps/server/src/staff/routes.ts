@@ -32,6 +32,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { queryPage } from '../db/paging';
 import { ApiError, route } from '../http/route';
+import { insertMessage } from '../messages/write';
 import { containsPattern } from '../templates/access';
 
 /**
@@ -135,18 +136,14 @@ async function notify(
   content: { en: string; zh: string },
 ): Promise<void> {
   for (const userId of userIds) {
-    await tx.query(
-      `INSERT INTO messages (tenant_id, user_id, company_id, title, content, redirect_type)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        tenantId,
-        userId,
-        companyId,
-        `${title.en} / ${title.zh}`,
-        `${content.en}\n${content.zh}`,
-        MESSAGE_REDIRECT.staffList,
-      ],
-    );
+    await insertMessage(tx, {
+      tenantId,
+      userId,
+      companyId,
+      title,
+      content,
+      redirectType: MESSAGE_REDIRECT.staffList,
+    });
   }
 }
 

@@ -1,10 +1,11 @@
 import { BellOutlined } from '@ant-design/icons';
 import { PERSONAL_CONSOLE_ID, type MessageItem } from '@esign/platform';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dropdown, Empty } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { messageKeys } from '../api/messages';
 import { queries } from '../api/queries';
 import { useSession } from '../session';
 import { useGuardedNavigate } from './useGuardedNavigate';
@@ -22,7 +23,7 @@ const ALL_MESSAGES = '/msg-center/all?menu=0';
  * leads nowhere in particular opens the message centre.
  */
 export function MessageBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { go } = useGuardedNavigate();
   const navigate = useNavigate();
   const openMessage = useOpenMessage();
@@ -35,6 +36,13 @@ export function MessageBell() {
   const count = useQuery({ ...queries.unreadCount(companyId), enabled: verified });
   const unread = useQuery({ ...queries.unreadMessages(companyId), enabled: verified });
   const messages = unread.data?.records ?? [];
+  // The server writes messages in the reader's language (Lang): read them again in a new one.
+  const client = useQueryClient();
+  useEffect(() => {
+    const again = () => void client.invalidateQueries({ queryKey: messageKeys.all });
+    i18n.on('languageChanged', again);
+    return () => i18n.off('languageChanged', again);
+  }, [client, i18n]);
 
   // "All messages" opens the message centre in the Personal Console (spec 001 §4), where every
   // message of the user is, whichever console sent it.
