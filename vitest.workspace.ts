@@ -95,6 +95,8 @@ const REACT_IN_CHROMIUM = [
   'react/jsx-dev-runtime',
   'vitest-browser-react',
   '@storybook/react-vite',
+  // The stories' accessibility check.
+  'axe-core',
 ];
 
 /** What the template editor imports, pre-bundled wherever it runs in a browser test. */
@@ -140,6 +142,12 @@ function inChromium(locale = 'en-US') {
     viewport: { width: 1280, height: 900 },
   };
 }
+
+/**
+ * A browser test's time: generous, since a loaded 2-core CI machine can take seconds over a
+ * dialog's animation (speed is measured by the benchmarks, not here).
+ */
+const BROWSER_TEST_TIMEOUT_MS = 30_000;
 
 /**
  * The test projects of the repository. `vitest.config.ts` passes this list to `test.projects`
@@ -237,6 +245,7 @@ const projects: TestProjectConfiguration[] = [
       name: 'editor-browser',
       root: './packages/template-editor',
       include: ['src/**/*.browser.test.tsx'],
+      testTimeout: BROWSER_TEST_TIMEOUT_MS,
       benchmark: { include: [] },
       browser: { ...inChromium(), commands: { mouse, touch } },
     },
@@ -249,6 +258,7 @@ const projects: TestProjectConfiguration[] = [
       name: 'editor-browser-zh',
       root: './packages/template-editor',
       include: ['src/**/*.locale.browser.test.tsx'],
+      testTimeout: BROWSER_TEST_TIMEOUT_MS,
       benchmark: { include: [] },
       browser: { ...inChromium('zh-CN'), commands: { mouse, touch } },
     },
@@ -280,6 +290,7 @@ const projects: TestProjectConfiguration[] = [
       name: 'web-browser',
       root: './apps/web',
       include: ['src/**/*.browser.test.tsx'],
+      testTimeout: BROWSER_TEST_TIMEOUT_MS,
       benchmark: { include: [] },
       browser: inChromium(),
     },

@@ -19,6 +19,7 @@ import { documentRoutes } from './documents/routes';
 import { developmentFaceProvider } from './face/development';
 import type { FaceProvider } from './face/provider';
 import { fileRoutes } from './files/routes';
+import { lastStorageSweep, storageSweep } from './files-sweep/sweep';
 import { answerClientError } from './http/client-error';
 import { closeConnectionsOnceIdle } from './http/drain';
 import { addSecurityHeaders } from './http/security-headers';
@@ -29,6 +30,8 @@ import { requestLocale } from './locale';
 import { menuRoutes } from './menus/routes';
 import { messageRoutes } from './messages/routes';
 import { sealRoutes } from './seals/routes';
+import { workflowRoutes } from './workflows/routes';
+import { approvalRoutes } from './approvals/routes';
 import { developmentSmsProvider, type SmsProvider } from './sms/provider';
 import { smsRoutes } from './sms/routes';
 import { realNameRoutes } from './real-name/routes';
@@ -41,6 +44,8 @@ import { subCompanyRoutes } from './sub-companies/routes';
 import { userCenterRoutes } from './user-center/routes';
 import type { Storage } from './storage';
 import { templateRoutes } from './templates/routes';
+import { contractArchiveRoutes } from './contract-archive/routes';
+import { batchSignRoutes } from './batch-sign/routes';
 import { tenantRoutes } from './tenants/routes';
 import { serveWebApp } from './web/static';
 
@@ -107,7 +112,10 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   documentRoutes,
   contractRoutes,
   contractExpiry,
+  storageSweep,
   templateRoutes,
+  contractArchiveRoutes,
+  batchSignRoutes,
   staffRoutes,
   companyRoleRoutes,
   companyInfoRoutes,
@@ -117,6 +125,8 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   companyAuthRoutes,
   userCenterRoutes,
   sealRoutes,
+  workflowRoutes,
+  approvalRoutes,
 ];
 
 /**
@@ -179,6 +189,7 @@ export async function buildApp({
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
     if (error instanceof ApiError) {
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       return reply.status(error.status).send(apiErrorBody(error, locale));
     }
     const status =
@@ -201,23 +212,27 @@ export async function buildApp({
   describeRoute(context, {
     method: 'GET',
     path: PATHS.health,
-    summary: 'Whether the server, its database and its file storage are up (503 when not)',
+    summary:
+      'Whether the server, its database and its file storage are up (503 when not), and what the last storage sweep removed',
     tag: 'health',
     auth: 'public',
     permission: 'public',
   });
   app.get(`/api${PATHS.health}`, async (request, reply) => {
-    const [databaseUp, storageUp] = await Promise.all([
+    const [databaseUp, storageUp, sweep] = await Promise.all([
       database.query('SELECT 1 AS up').then(
         () => true,
         () => false,
       ),
       storage.health(),
+      // Kept in the database, so every server process reports the same sweep.
+      lastStorageSweep(database).catch(() => null),
     ]);
     const data = {
       database: databaseUp ? 'up' : 'down',
       storage: storageUp ? 'up' : 'down',
       kind: database.kind,
+      sweep,
     };
     if (databaseUp && storageUp) return ok(data);
     return reply

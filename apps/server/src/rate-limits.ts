@@ -43,6 +43,20 @@ export async function firstReached(db: Sql, limits: readonly Limit[]): Promise<L
   return (await reachedLimits(db, limits))[0];
 }
 
+/**
+ * Seconds until `limit`'s window has room for one more event: until the oldest event it counts
+ * leaves it (at least 1). Sent as Retry-After with the 429 that the reached limit answers.
+ */
+export async function secondsUntilRoom(db: Sql, limit: Limit): Promise<number> {
+  const windowS = Math.min(limit.windowS, LONGEST_WINDOW_S);
+  const [row] = await db.query<{ wait: number | string | null }>(
+    `SELECT ceil(extract(epoch FROM min(at) + make_interval(secs => $2) - now()))::int AS wait
+     FROM rate_events WHERE bucket = $1 AND at > now() - make_interval(secs => $2)`,
+    [limit.bucket, windowS],
+  );
+  return Math.max(1, Number(row?.wait ?? 1));
+}
+
 /** Counts one event in each bucket, and drops events older than any window. */
 export async function recordEvents(db: Sql, buckets: readonly string[]): Promise<void> {
   await db.query('DELETE FROM rate_events WHERE at < now() - make_interval(secs => $1)', [

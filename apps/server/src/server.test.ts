@@ -44,15 +44,14 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
   it('reports database and storage status at /api/health', async () => {
     const response = await fetch(`${server.base}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      code: 200,
-      success: true,
-      msg: 'success',
-      data: {
-        database: 'up',
-        storage: 'up',
-        kind: backend.name === 'PGlite' ? 'pglite' : 'postgres',
-      },
+    // `sweep`: the storage sweep's last run (null before the first; files-sweep/sweep.test.ts).
+    const { data, ...envelope } = (await response.json()) as { data: { sweep: unknown } };
+    expect(envelope).toEqual({ code: 200, success: true, msg: 'success' });
+    expect(data).toEqual({
+      database: 'up',
+      storage: 'up',
+      kind: backend.name === 'PGlite' ? 'pglite' : 'postgres',
+      sweep: data.sweep === null ? null : expect.objectContaining({ filesRemoved: 0 }),
     });
   });
 
@@ -106,18 +105,31 @@ describe.each(BACKENDS)('the API server on $name', (backend) => {
     expect(
       (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).status,
     ).toBe(401);
+    // That ends the login (auth/sessions.ts): its newest access token too.
+    const ended = await fetch(`${server.base}/api/blade-user/busi-user/userInfo`, {
+      headers: { 'Blade-Auth': `bearer ${second.access_token}` },
+    });
+    expect(ended.status).toBe(401);
 
+    const again = (await (
+      await token({
+        grant_type: 'password',
+        tenant_id: '000000',
+        username: '13800000001',
+        password: 'Demo12345',
+      })
+    ).json()) as { access_token: string; refresh_token: string };
     const logout = await fetch(`${server.base}/api/blade-auth/oauth/logout`, {
       method: 'POST',
       headers: {
-        'Blade-Auth': `bearer ${second.access_token}`,
+        'Blade-Auth': `bearer ${again.access_token}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ refresh_token: second.refresh_token }).toString(),
+      body: new URLSearchParams({ refresh_token: again.refresh_token }).toString(),
     });
     expect(await logout.json()).toMatchObject({ code: 200, success: true });
     expect(
-      (await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token })).status,
+      (await token({ grant_type: 'refresh_token', refresh_token: again.refresh_token })).status,
     ).toBe(401);
   });
 

@@ -1,10 +1,10 @@
 /**
  * Signing up and in, end to end: the built web app in Chromium against the built server with a
- * fresh embedded database. No wrong password is ever typed: one would make the server ask the
- * account for a graphic captcha on every later password login.
+ * fresh embedded database. Wrong passwords are typed last, for unregistered phones, and twice in
+ * all: a third failure from one address makes the server ask every later login for a captcha.
  */
 import type { OutboxMessage } from '@esign/platform';
-import type { Page } from 'playwright';
+import type { BrowserContextOptions, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { logInByPassword, pathOf, screenshot, stored, typeInto } from './browser';
 import { endToEnd } from './harness';
@@ -14,6 +14,16 @@ const NEW_PHONE = '13700000001';
 const NEW_PASSWORD = 'Welcome123';
 
 const { platform, newPage } = endToEnd();
+
+const PHONE = { width: 390, height: 844 };
+const PHONE_DEVICE: BrowserContextOptions = {
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+const DESKTOP = { width: 1366, height: 900 };
+/** How long an error must stay: well past any passing notice's time. */
+const STILL_THERE_MS = 5_000;
 
 /** Asks for a code with the form's "Send code" button and types the one the server sent. */
 async function enterSmsCode(
@@ -112,5 +122,95 @@ describe('an account, end to end', () => {
     // Signed in, the login page leads home.
     await page.goto('/login');
     await page.waitForURL('**/dashboard');
+  });
+
+  /**
+   * On a phone: a refused login keeps its reason beside the form, and the SMS code's countdown
+   * survives a reload — from this tab's memory, and from the server's refusal once that is lost.
+   */
+  async function refusedThenCounting(
+    page: Page,
+    words: { refused: string; smsTab: string; send: string; countdown: RegExp; name: string },
+    phones: { unregistered: string; registered: string },
+  ): Promise<void> {
+    await page.goto('/login');
+    await typeInto(page.locator('#password-login_phone'), phones.unregistered);
+    await typeInto(page.locator('#password-login_password'), 'Wrong1234');
+    await page.locator('#password-login button[type="submit"]').tap();
+    const refusal = page
+      .locator('#password-login')
+      .getByRole('alert')
+      .filter({ hasText: words.refused });
+    await refusal.waitFor();
+    // The server asks for the picture code after a failure: it comes, and the reason stays.
+    await page.locator('#password-login_captcha').waitFor();
+    await page.waitForTimeout(STILL_THERE_MS);
+    expect(await refusal.isVisible()).toBe(true);
+    await screenshot(page, `login-refused-390-${words.name}`);
+    await page.setViewportSize(DESKTOP);
+    expect(await refusal.isVisible()).toBe(true);
+    await screenshot(page, `login-refused-1366-${words.name}`);
+    await page.setViewportSize(PHONE);
+
+    await page.getByRole('tab', { name: words.smsTab }).tap();
+    const phoneField = page.locator('#sms-login_phone');
+    await typeInto(phoneField, phones.registered);
+    await page.getByRole('button', { name: words.send }).tap();
+    const counting = page.getByRole('button', { name: words.countdown });
+    await counting.waitFor();
+    expect(await counting.isDisabled()).toBe(true);
+
+    await page.reload();
+    await page.getByRole('tab', { name: words.smsTab }).tap();
+    await counting.waitFor();
+    expect(await counting.isDisabled()).toBe(true);
+    await screenshot(page, `login-countdown-390-${words.name}`);
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, `login-countdown-1366-${words.name}`);
+    await page.setViewportSize(PHONE);
+
+    // The tab's memory lost (another tab, cleared storage): the server's refusal restarts it.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await page.getByRole('tab', { name: words.smsTab }).tap();
+    await typeInto(phoneField, phones.registered);
+    await page.getByRole('button', { name: words.send }).tap();
+    await counting.waitFor();
+    const seconds = Number(/\d+/.exec((await counting.textContent()) ?? '')?.[0]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+  }
+
+  it('keeps a wrong password’s reason and the code countdown on a phone, in English', async () => {
+    const page = await newPage(PHONE, PHONE_DEVICE);
+    await refusedThenCounting(
+      page,
+      {
+        refused: 'Incorrect phone number or password',
+        smsTab: 'SMS code',
+        send: 'Send code',
+        countdown: /^Resend in \d+ s$/,
+        name: 'en',
+      },
+      { unregistered: '13700000091', registered: DEMO.person },
+    );
+  });
+
+  it('keeps a wrong password’s reason and the code countdown on a phone, in Chinese', async () => {
+    const page = await newPage(PHONE, PHONE_DEVICE);
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'zh');
+    });
+    await refusedThenCounting(
+      page,
+      {
+        refused: '手机号或密码错误',
+        smsTab: '验证码登录',
+        send: '获取验证码',
+        countdown: /^\d+ 秒后重新获取$/,
+        name: 'zh',
+      },
+      { unregistered: '13700000092', registered: DEMO.admin },
+    );
   });
 });

@@ -2,8 +2,10 @@
  * Debian's Chromium driven by Playwright for the end-to-end tests, and the steps a person takes
  * that several tests share: typing into a field, logging in, reading the session's storage.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { AxeResults, RunOptions } from 'axe-core';
 import {
   chromium,
   type Browser,
@@ -12,6 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright';
+import { AXE_OPTIONS, describeViolations, violationsOf } from '../../../.storybook/a11y';
 import { DEMO, REPOSITORY } from './server';
 
 /** Where the run leaves screenshots for a person to look at (git-ignored). */
@@ -117,7 +120,8 @@ export async function adminIntoCompany(page: Page): Promise<void> {
 
 /**
  * Writes a full-page screenshot to test-results/screenshots/<name>.png once the page's calls have
- * been answered, with running animations (a drawer sliding in) taken at their end.
+ * been answered, with running animations (a drawer sliding in) taken at their end; then checks the
+ * screen as it is for accessibility (checkA11y), so every screen a journey looks at is checked.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -127,4 +131,50 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     fullPage: true,
     animations: 'disabled',
   });
+  await checkA11y(page, name);
+}
+
+/** axe-core's browser build, put into a page by checkA11y. */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * Fails when axe-core finds a WCAG 2 A or AA violation on the page as it is now (`where` names the
+ * screen in the failure), listing each with its rule, element and what to do. axe-core is
+ * evaluated in the page rather than added as a script tag, so no content security policy stops it.
+ */
+export async function checkA11y(page: Page, where: string): Promise<void> {
+  let violations = await axeViolations(page);
+  // A screen caught changing (a toast fading out, a button being enabled) is looked at again once
+  // it settles; a real violation is found twice.
+  if (violations.length > 0) {
+    await page.waitForTimeout(500);
+    violations = await axeViolations(page);
+  }
+  if (violations.length > 0)
+    throw new Error(
+      `axe-core: ${violations.length} WCAG 2 A/AA violation(s) on ${where}:\n${violations.join('\n')}`,
+    );
+}
+
+/** What axe-core finds on the page once its animations that end have ended, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async (options: RunOptions) => {
+    // Animations that end are waited for: half-way through a fade, colours are paler than what a
+    // person reads. Endless ones (a spinner) are not.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+      }
+    ).axe;
+    return axe.run(document, options);
+  }, AXE_OPTIONS);
+  return describeViolations(violationsOf(results));
 }

@@ -156,7 +156,7 @@ describe('a contract’s life, end to end', () => {
       const submit = person.getByRole('button', { name: 'Submit', exact: true });
       await expect.poll(() => submit.isEnabled()).toBe(true);
       await submit.click();
-      await person.getByText('Please check 1 field(s) before submitting').waitFor();
+      await person.getByText('Please check 1 field before submitting').waitFor();
       await typeInto(field, 'Demo Perso');
       // Out of the field (its last one): the value is stored, and kept as a draft.
       await field.press('Tab');
@@ -245,11 +245,11 @@ describe('a contract’s life, end to end', () => {
       expect(blocks[1], report).toContain('Total document signed');
       await run('qpdf', ['--check', adminFile]);
 
-      // The signatures screen says so too (the server verifies with its authority trusted).
+      // The signatures screen says they are intact (the server verifies with its authority trusted).
       await admin.getByRole('button', { name: 'View signatures' }).click();
       await admin.waitForURL(`**/agency-contract/contractSignature?id=${contract.id}`);
-      await admin.getByText('All 2 signature(s) are valid').waitFor({ timeout: 60_000 });
-      expect(await admin.getByRole('table').getByText('Valid', { exact: true }).count()).toBe(2);
+      await admin.getByText('All 2 signatures are intact').waitFor({ timeout: 60_000 });
+      expect(await admin.getByRole('table').getByText('Intact', { exact: true }).count()).toBe(2);
       await screenshot(admin, 'contract-journey-signatures');
 
       // The evidence: the trail of what happened, its chain intact.

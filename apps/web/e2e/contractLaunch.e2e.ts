@@ -9,10 +9,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type EditorStore, type TemplateProject } from '@esign/template-editor/core';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { A4, contractPdf } from '../src/stories/demoPdf';
 import { adminIntoCompany, screenshot, typeInto } from './browser';
-import { confirmed, enabledTemplate, nameDemoPersonAsB } from './contractSetup';
+import { confirmed, enabledTemplate, nameDemoPersonAsB, sendFromSummary } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
 
@@ -25,6 +26,34 @@ const NEW_PASSWORD = 'Welcome123';
 function contractFile(name: string, title: string): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'esign-e2e-launch-')), name);
   writeFileSync(file, Buffer.from(contractPdf(title, 1), 'latin1'));
+  return file;
+}
+
+/** A real Word document (DOCX: the parts Word itself requires) holding `sentence`, on disk. */
+function wordFile(name: string, sentence: string): string {
+  const xml = (text: string) =>
+    strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${text}`);
+  const bytes = zipSync({
+    '[Content_Types].xml': xml(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+        '</Types>',
+    ),
+    '_rels/.rels': xml(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+        '</Relationships>',
+    ),
+    'word/document.xml': xml(
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
+        `<w:p><w:r><w:t>${sentence}</w:t></w:r></w:p>` +
+        '</w:body></w:document>',
+    ),
+  });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'esign-e2e-launch-')), name);
+  writeFileSync(file, bytes);
   return file;
 }
 
@@ -64,7 +93,7 @@ describe('initiating contracts, end to end', () => {
     await page
       .getByLabel('Contract document')
       .setInputFiles(contractFile('Consulting.pdf', 'Consulting agreement'));
-    await page.getByText('Consulting.pdf is ready: 1 page(s)').waitFor();
+    await page.getByText('Consulting.pdf is ready: 1 page').waitFor();
     // Party A is the administrator for the company; B is the demo person.
     expect(await page.getByRole('textbox', { name: 'Company of party A' }).inputValue()).toBe(
       DEMO.company,
@@ -106,10 +135,46 @@ describe('initiating contracts, end to end', () => {
     await typeInto(own, 'Consulting for Q1');
     await page.getByText('Fill in your own fields (party A)').click();
 
+    // Sending first shows what goes out; nothing is sent until "Send now".
+    let created = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/contract/create')) created++;
+    });
+    await page.getByRole('button', { name: 'Send for signing' }).click();
+    const summary = page.getByRole('dialog', { name: 'Send this contract for signing?' });
+    await summary.waitFor();
+    const parties = summary.getByRole('list', { name: 'Parties, in signing order' });
+    expect(
+      await parties
+        .getByRole('listitem')
+        .evaluateAll((items) =>
+          items.filter((item) => item.dataset.party).map((item) => item.dataset.party),
+        ),
+    ).toEqual(['A', 'B']);
+    const partyA = parties.locator('li[data-party="A"]');
+    await partyA.getByText('Signs in turn 1 of 2').waitFor();
+    await partyA.getByText('Fills in: Text 1').waitFor();
+    await partyA.getByText(/^Signs: Seal/).waitFor();
+    await partyA.getByText(DEMO.company, { exact: false }).waitFor();
+    const partyB = parties.locator('li[data-party="B"]');
+    await partyB.getByText('Signs in turn 2 of 2').waitFor();
+    await partyB.getByText(/^Signs: Signature/).waitFor();
+    await summary.getByText('No deadline').waitFor();
+    await summary.getByText('None', { exact: true }).waitFor();
+    await screenshot(page, 'contract-launch-summary');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'contract-launch-summary-390');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // Back keeps everything as it was, unsent.
+    await summary.getByRole('button', { name: 'Back' }).click();
+    await summary.waitFor({ state: 'hidden' });
+    expect(created).toBe(0);
+
     const sent = page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().includes('/contract/create'),
     );
     await page.getByRole('button', { name: 'Send for signing' }).click();
+    await sendFromSummary(page);
     const body = (await sent).postDataJSON() as {
       project: TemplateProject;
       signingOrder: string;
@@ -141,6 +206,35 @@ describe('initiating contracts, end to end', () => {
     await page.getByRole('tab', { name: 'I initiated' }).click();
     const row = page.getByRole('row').filter({ hasText: detail.number });
     await row.getByText('Consulting agreement', { exact: true }).waitFor();
+  });
+
+  it('from a DOCX on a phone: Next tapped once while it converts waits for the PDF and goes on', async () => {
+    const page = await newPage({ width: 1366, height: 900 }, { hasTouch: true });
+    await adminIntoCompany(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/agency-contract/directly-launch');
+    await page.getByRole('heading', { name: 'Initiate a contract', level: 1 }).waitFor();
+    await typeInto(page.getByRole('textbox', { name: 'Task name' }), 'Warehouse lease');
+    await nameDemoPersonAsB(page);
+    await page
+      .getByLabel('Contract document')
+      .setInputFiles(wordFile('Warehouse.docx', 'Warehouse lease agreement 2026'));
+    // One tap at once, while the file uploads and converts: never "not ready yet", no second tap.
+    await page.getByRole('button', { name: 'Next', exact: true }).tap();
+    const waiting = page.getByText('Going on as soon as the document is converted to PDF', {
+      exact: false,
+    });
+    const placing = page.getByRole('region', { name: 'Seals and fields' });
+    await waiting.or(placing).first().waitFor({ timeout: 90_000 });
+    if (await waiting.isVisible()) await screenshot(page, 'contract-launch-docx-waiting-phone');
+    expect(await page.getByText('The document is not ready yet', { exact: false }).count()).toBe(0);
+    await placing.waitFor({ timeout: 90_000 });
+    await placing.getByText('On the platform').first().waitFor();
+    await page
+      .getByRole('application', { name: 'Template editor' })
+      .getByRole('group', { name: 'Page 1' })
+      .waitFor();
+    await screenshot(page, 'contract-launch-docx-placing-phone');
   });
 
   it('from an enabled template: its parties named, the initiator’s field filled, sent', async () => {
@@ -176,6 +270,10 @@ describe('initiating contracts, end to end', () => {
     await page.getByText('Fill in your own fields (party A)').click();
     await screenshot(page, 'contract-launch-template-fill');
     await page.getByRole('button', { name: 'Send for signing' }).click();
+    const summary = page.getByRole('dialog', { name: 'Send this contract for signing?' });
+    await summary.locator('li[data-party="A"]').getByText('Fills in: Supplier address').waitFor();
+    await summary.getByText('All parties sign at the same time.').waitFor();
+    await sendFromSummary(page);
 
     const detail = await confirmed(page);
     expect(detail.templateId).toBe(templateId);

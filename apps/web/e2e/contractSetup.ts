@@ -88,6 +88,16 @@ export async function nameDemoPersonAsB(page: Page): Promise<void> {
   await typeInto(page.getByRole('textbox', { name: 'Phone of party B' }), DEMO.person);
 }
 
+/**
+ * "Send for signing" first shows what goes out (parties in order, deadline, copy recipients, each
+ * party's fields); "Send now" in that summary sends it.
+ */
+export async function sendFromSummary(page: Page): Promise<void> {
+  const summary = page.getByRole('dialog', { name: 'Send this contract for signing?' });
+  await summary.waitFor();
+  await summary.getByRole('button', { name: 'Send now' }).click();
+}
+
 /** The contract directly-success confirms, read back from the server. */
 export async function confirmed(page: Page): Promise<ContractDetail> {
   await page.waitForURL(/\/agency-contract\/directly-success\?id=\d+$/);
@@ -123,6 +133,7 @@ export async function initiateFromTemplate(
   // Out of the last field, so that its value is taken.
   await page.getByText('Fill in your own fields (party A)').click();
   await page.getByRole('button', { name: 'Send for signing' }).click();
+  await sendFromSummary(page);
   return confirmed(page);
 }
 
@@ -150,8 +161,32 @@ export function sealFillAndSign(): TemplateProject {
   return toStoredProject(store.getState().project);
 }
 
-/** Initiates a contract from an uploaded PDF in the page's console: A the company, B the person. */
-export async function initiate(page: Page, name: string): Promise<ContractCreated> {
+/** A one-page A4 project: party A seals, party B signs; nobody fills in. */
+export function sealAndSignature(): TemplateProject {
+  const project = createProject({ width: A4.width, height: A4.height });
+  project.pages = [createPage(A4)];
+  project.hasSource = true;
+  project.participants = [
+    { party: 'A', name: 'Provider', sign: true, fill: false },
+    { party: 'B', name: 'Client', sign: true, fill: false },
+  ];
+  const store = createEditorStore(project);
+  const page = store.getState().project.pages[0]!.uuid;
+  const { addElement } = store.getState();
+  addElement(page, 'seal', { config: { party: 'A' }, commonStyle: { left: 60, top: 620 } });
+  addElement(page, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 620 } });
+  return toStoredProject(store.getState().project);
+}
+
+/**
+ * Initiates a contract from an uploaded PDF in the page's console: A the company, B the person,
+ * the fields of `project` (B filling in its name before both sign, unless another is given).
+ */
+export async function initiate(
+  page: Page,
+  name: string,
+  project: TemplateProject = sealFillAndSign(),
+): Promise<ContractCreated> {
   const document = await uploadedDocument(page, name);
   return api<ContractCreated>(page, apiPath('contractCreate'), {
     name,
@@ -166,6 +201,6 @@ export async function initiate(page: Page, name: string): Promise<ContractCreate
       { party: 'B', name: 'Demo Person', phone: DEMO.person },
     ],
     documentId: document.id,
-    project: sealFillAndSign(),
+    project,
   });
 }

@@ -6,39 +6,15 @@
  * through the tabs, each with its own empty state.
  */
 import { apiPath, type ContractCreated } from '@esign/platform';
-import {
-  createEditorStore,
-  createPage,
-  createProject,
-  toStoredProject,
-} from '@esign/template-editor/core';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { A4 } from '../src/stories/demoPdf';
 import { api } from './api';
 import { screenshot, signIn, typeInto } from './browser';
-import { uploadedDocument } from './contractSetup';
+import { sealAndSignature, uploadedDocument } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
 
 const { newPage, platform } = endToEnd();
-
-/** A one-page A4 project: party A (the initiator) seals, party B signs. */
-function sealAndSignature() {
-  const project = createProject({ width: A4.width, height: A4.height });
-  project.pages = [createPage(A4)];
-  project.hasSource = true;
-  project.participants = [
-    { party: 'A', name: 'Provider', sign: true, fill: false },
-    { party: 'B', name: 'Client', sign: true, fill: false },
-  ];
-  const store = createEditorStore(project);
-  const page = store.getState().project.pages[0]!.uuid;
-  const { addElement } = store.getState();
-  addElement(page, 'seal', { config: { party: 'A' }, commonStyle: { left: 60, top: 620 } });
-  addElement(page, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 620 } });
-  return toStoredProject(store.getState().project);
-}
 
 /** Initiates a contract from an uploaded PDF in the page's console, naming the demo person B. */
 async function initiate(page: Page, name: string): Promise<ContractCreated> {

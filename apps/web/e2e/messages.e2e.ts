@@ -36,7 +36,7 @@ describe('the message centre', () => {
       // The unread ones: marked read one by one, then all at once; the bell follows.
       await person.getByText('Unread', { exact: true }).click();
       await person.waitForURL('**/msg-center/all?menu=1');
-      await person.getByRole('button', { name: 'Mark “Welcome to eSign” as read' }).click();
+      await person.getByRole('button', { name: 'Mark as read: “Welcome to eSign”' }).click();
       await expect.poll(() => rows.count()).toBe(2);
       await bell(2).waitFor();
       await person.getByRole('button', { name: 'Mark all as read' }).click();
@@ -72,10 +72,8 @@ describe('the message centre', () => {
       await person.getByRole('menuitem', { name: 'English' }).click();
       await list.getByText('A contract was sent to you', { exact: true }).waitFor();
 
-      // The contract's message leads to the contract.
-      await list
-        .getByRole('button', { name: new RegExp(`Open .*A contract was sent to you`) })
-        .click();
+      // The contract's message leads to the contract: its row is a button named by its words.
+      await list.getByRole('button', { name: /^A contract was sent to you/ }).click();
       await person.waitForURL(`**/agency-contract/contractDetails?id=${contract.id}`);
       await person.getByRole('heading', { name: /Office move/, level: 1 }).waitFor();
     } finally {

@@ -6,7 +6,7 @@
  * is wider than the phone; each step leaves a screenshot (test-results/screenshots/phone-*.png).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -218,6 +218,13 @@ describe('signing on a phone', () => {
 
       // The date: the phone's wheels (selects), shown and stored in the contract's own format.
       const date = sheet.getByRole('group', { name: FIELDS.moveIn.title });
+      // The draft is kept a moment after the last change: the reload below comes once the date is.
+      const dateKept = person.waitForResponse(
+        (answer) =>
+          answer.url().includes(apiPath('contractSaveDraft')) &&
+          /2026\D{1,3}12\D{1,3}01/.test(answer.request().postData() ?? '') &&
+          answer.ok(),
+      );
       await date.getByRole('combobox', { name: 'Year' }).selectOption('2026');
       await date.getByRole('combobox', { name: 'Month' }).selectOption('12');
       await date.getByRole('combobox', { name: 'Day' }).selectOption('1');
@@ -229,6 +236,7 @@ describe('signing on a phone', () => {
       // The phone drops the page halfway (the browser reloads it): what B filled in was kept, and
       // Start goes on at the field still missing.
       await person.getByText(/What you filled in is kept \(at/).waitFor();
+      await dateKept;
       await person.reload();
       await sheet.getByText('4 of 5 required').waitFor();
       await sheet.getByRole('button', { name: 'Start' }).tap();
@@ -271,6 +279,21 @@ describe('signing on a phone', () => {
         .toBeGreaterThanOrEqual(0);
       expect((await shown.boundingBox())!.y).toBeLessThan(header.y + header.height + 16);
       await step(person, 'sign-where');
+      // Before any code is sent, B's signature box shows the signature B picked, in place.
+      const markInBox = () =>
+        person.evaluate(() => {
+          type Stage = { container(): HTMLElement; findOne(selector: string): unknown };
+          const stages = (window as unknown as { Konva: { stages: Stage[] } }).Konva.stages;
+          for (const stage of stages) {
+            const mark = stage.findOne('.signature-mark') as
+              { image(): HTMLImageElement } | undefined;
+            if (mark) return mark.image().src;
+          }
+          return null;
+        });
+      const picked = await person.locator('.contract-sign-chosen img').getAttribute('src');
+      expect(picked).toMatch(/^blob:/);
+      await expect.poll(markInBox).toBe(picked);
       const sms = person.getByRole('form', { name: 'Confirm with an SMS code' });
       await sms.getByRole('button', { name: 'Send code' }).tap();
       await sms.getByRole('button', { name: /Again in \d+ s/ }).waitFor();
@@ -295,6 +318,34 @@ describe('signing on a phone', () => {
         (error: { stdout: string }) => error,
       );
       expect(signatures).toContain('Signature Validation: Signature is Valid.');
+
+      // The signatures page says what holds, and offers the authority's certificate that makes
+      // pdfsig, outside the platform, trust the signature too.
+      await person.getByRole('button', { name: 'View signatures' }).tap();
+      await person.getByText('The signature is intact', { exact: true }).waitFor();
+      await person.getByText(/^The signature is intact: the document is unchanged/).waitFor();
+      expect(await person.getByText(/Certificate is Trusted/).count()).toBe(0);
+      const trust = person.getByRole('region', { name: 'Check the signatures in your own reader' });
+      const [certificate] = await Promise.all([
+        person.waitForEvent('download'),
+        trust.getByRole('link', { name: 'Authority certificate (.pem)' }).tap(),
+      ]);
+      const pem = path.join(downloads, 'authority.pem');
+      await certificate.saveAs(pem);
+      expect(signatures).not.toContain('Certificate is Trusted.');
+      const nss = path.join(downloads, 'nss');
+      await mkdir(nss);
+      await run('certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
+      await run('certutil', ['-A', '-d', `sql:${nss}`, '-n', 'esign', '-t', 'CT,C,C', '-i', pem]);
+      const { stdout: trusted } = await run('pdfsig', ['-nssdir', `sql:${nss}`, file]);
+      expect(trusted).toContain('Certificate Validation: Certificate is Trusted.');
+      await step(person, 'signatures');
+
+      // The audit trail as cards, saying B confirmed with an SMS code.
+      await person.goto(`/agency-contract/online-attestation?id=${contract.id}`);
+      const trail = person.getByRole('list', { name: 'Online attestation' });
+      await trail.getByText('Confirmed with an SMS code').waitFor();
+      await step(person, 'audit-trail');
 
       // What the server stored is what the screen showed…
       const stored = await api<ContractDetail<TemplateProject>>(

@@ -54,7 +54,14 @@ describe('a template, end to end', () => {
     await page.getByRole('heading', { name: 'New template', level: 1 }).waitFor();
     await typeInto(page.getByRole('textbox', { name: 'Template name' }), 'Office lease');
     await page.getByLabel('Contract document').setInputFiles(contractFile());
-    await page.getByText('Lease.pdf is ready: 2 page(s)').waitFor();
+    await page.getByText('Lease.pdf is ready: 2 pages').waitFor();
+    // Each party's name suggests its own role.
+    expect(
+      await page.getByRole('textbox', { name: 'Name of party A' }).getAttribute('placeholder'),
+    ).toBe('e.g. Lessor');
+    expect(
+      await page.getByRole('textbox', { name: 'Name of party B' }).getAttribute('placeholder'),
+    ).toBe('e.g. Tenant');
     // Party A signs only; party B goes.
     await typeInto(page.getByRole('textbox', { name: 'Name of party A' }), 'Lessor');
     await page.getByRole('checkbox', { name: 'Party A fills in' }).uncheck();
@@ -65,8 +72,11 @@ describe('a template, end to end', () => {
     await page.waitForURL(/\/template\/Editor\?id=\d+$/);
     const id = new URL(page.url()).searchParams.get('id')!;
     await page.getByRole('heading', { name: 'Office lease', level: 1 }).waitFor();
-    // Party A signs and has no field yet.
+    // Party A signs and has no field yet: Enable is not the primary action, and one Save is shown.
     await page.getByText('This template cannot be enabled yet:').waitFor();
+    const enable = page.getByRole('button', { name: 'Enable', exact: true });
+    expect(await enable.getAttribute('class')).not.toContain('ant-btn-primary');
+    expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(1);
     const editor = page.getByRole('application', { name: 'Template editor' });
     await editor.getByRole('button', { name: 'Signature', exact: true }).click();
     await page.getByText('Unsaved changes', { exact: true }).waitFor();
@@ -82,6 +92,7 @@ describe('a template, end to end', () => {
     await page.getByText('Template saved').waitFor();
     await page.getByText('Unsaved changes', { exact: true }).waitFor({ state: 'detached' });
     expect(await page.getByText('This template cannot be enabled yet:').count()).toBe(0);
+    expect(await enable.getAttribute('class')).toContain('ant-btn-primary');
     await screenshot(page, 'template-editor');
 
     // Reopened, the template is as saved: no problem left, nothing unsaved.

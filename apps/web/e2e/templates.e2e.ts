@@ -213,14 +213,23 @@ describe('templates in the platform, end to end', () => {
     const page = await newPage({ width: 1366, height: 900 });
     await signIn(page, DEMO.admin, DEMO.password);
     const sentence = 'Warehouse rental agreement 2026';
-    await newTemplate(
-      page,
-      'Warehouse rental',
-      tempFile('Warehouse.docx', wordDocument(sentence)),
-      'Warehouse.docx',
-    );
+    await page.goto('/template/view');
+    await page.getByRole('heading', { name: 'New template', level: 1 }).waitFor();
+    await typeInto(page.getByRole('textbox', { name: 'Template name' }), 'Warehouse rental');
+    await page
+      .getByLabel('Contract document')
+      .setInputFiles(tempFile('Warehouse.docx', wordDocument(sentence)));
+    // Next at once, while the file uploads and converts: one press waits for the PDF and goes on.
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(/\/template\/Editor\?id=\d+$/);
+    // Either the page says it waits for the PDF, or the conversion was already done and it went on:
+    // never 'No file selected'.
+    await page
+      .getByText('Going on as soon as the document is converted to PDF', { exact: false })
+      .or(page.getByRole('application', { name: 'Template editor' }))
+      .first()
+      .waitFor({ timeout: 90_000 });
+    expect(await page.getByText('No file selected').count()).toBe(0);
+    await page.waitForURL(/\/template\/Editor\?id=\d+$/, { timeout: 90_000 });
     const id = new URL(page.url()).searchParams.get('id')!;
     const editor = page.getByRole('application', { name: 'Template editor' });
     await editor.getByRole('region', { name: 'Template pages' }).waitFor();

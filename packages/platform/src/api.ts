@@ -3,6 +3,7 @@
  * app. Every call but the token endpoint wraps its `data` in the envelope `{ code, success, data,
  * msg }`. Where the spec says "payload values are not shown", the choice made is written here.
  */
+import type { AccountClosingCodePurpose } from './account-closing';
 import type { CompanyCodePurpose } from './company-info';
 import type { Permission } from './permissions';
 import type { SubCompanyCodePurpose } from './sub-companies';
@@ -230,7 +231,8 @@ export interface OutboxMessage {
     | 'real-name'
     | CompanyCodePurpose
     | 'company-auth'
-    | SubCompanyCodePurpose;
+    | SubCompanyCodePurpose
+    | AccountClosingCodePurpose;
   createdAt: string;
 }
 

@@ -8,12 +8,14 @@
  * (contract/signatures) and its audit trail (contract/attestation).
  *
  * Whether an action may happen in a contract's status is `nextStatus`'s (contracts.ts) alone; who
- * may take it is the server's (apps/server/src/contracts/CONTEXT.md).
+ * may take it is the server's (apps/server/src/contracts/CONTEXT.md), except which member of a
+ * company may manage a contract (`mayManageContract`, `mayLockParty`), which the web app needs too.
  */
 import * as z from 'zod/mini';
 import type { ContractAction, ContractStatus } from './contracts';
 import type { MessageKey } from './messages';
 import { recordIdSchema } from './paging';
+import type { Permission } from './permissions';
 import { TEMPLATE_PARTIES, type TemplateParty } from './templates';
 
 const err = (key: MessageKey) => ({ error: key });
@@ -40,6 +42,54 @@ export const SIGN_TICKET_MS = 10 * 60 * 1000;
 export const AUTH_CODE_PATTERN = /^\d{6}$/;
 /** A link of contract/getLink or getDownloadTicket works this long (seconds). */
 export const CONTRACT_PDF_LINK_TTL_S = 5 * 60;
+
+// ---- Who of a company may manage a contract ----
+
+/**
+ * The right to withdraw, remove, urge and lock every contract of the company, not only one's own
+ * (issue 28): without it a member who may sign in could withdraw what a colleague sent.
+ */
+export const CONTRACT_MANAGE_PERMISSION = 'contract:manage' satisfies Permission;
+
+/** Where the session stands towards a contract, for `mayManageContract` and `mayLockParty`. */
+export interface ContractStanding {
+  /** The session acts in its personal console, which its user owns. */
+  personal: boolean;
+  /** The session's user initiated the contract, in the session's console. */
+  initiator: boolean;
+  /** What the session's role grants in its console. */
+  grants: ReadonlySet<Permission>;
+}
+
+/**
+ * Whether the session may withdraw (contract/revoke), remove and urge a contract its console
+ * initiated, or lock its console's part of one: in the personal console, its owner; in a
+ * company's, the member who initiated the contract and any member whose role grants
+ * `contract:manage`. Every other member gets 403 'No permission for now'.
+ */
+export function mayManageContract({ personal, initiator, grants }: ContractStanding): boolean {
+  return personal || initiator || grants.has(CONTRACT_MANAGE_PERMISSION);
+}
+
+/**
+ * Whether the session may take the lock on one of its console's parties (contract/lock): whoever
+ * may manage the contract, and the member the party names as its signer (`namesMe`), who is the
+ * one expected to fill and sign that part and so must be able to keep colleagues off it meanwhile.
+ */
+export function mayLockParty(standing: ContractStanding & { namesMe: boolean }): boolean {
+  return standing.namesMe || mayManageContract(standing);
+}
+
+/**
+ * The `data` of a contract call's 403 `contractInOtherConsole` (code 403002): the console where the
+ * session's user may open the contract — a company the user is an active member of (the
+ * contract's initiating company, or a party's), or the personal console (-1, `companyName` '').
+ */
+export const contractInOtherConsoleSchema = z.object({
+  companyId: z.number().check(z.int()),
+  companyName: z.string(),
+});
+export type ContractInOtherConsole = z.infer<typeof contractInOtherConsoleSchema>;
 
 // ---- Requests ----
 
@@ -145,6 +195,15 @@ export const contractPdfQuery = z.object({
   ticket: z
     .string()
     .check(z.regex(/^[0-9]{1,16}\.[0-9]{1,6}\.[ia]\.[0-9]{1,12}\.[0-9a-f]{64}$/, err('notFound'))),
+});
+
+/** How the signing authority's certificate is served: PEM text, or DER (`.cer`, Windows' default). */
+export const AUTHORITY_CERTIFICATE_FORMATS = ['pem', 'cer'] as const;
+export type AuthorityCertificateFormat = (typeof AUTHORITY_CERTIFICATE_FORMATS)[number];
+
+/** GET contract/nologin/authority-certificate: PEM unless asked otherwise. */
+export const authorityCertificateQuery = z.object({
+  format: z._default(z.enum(AUTHORITY_CERTIFICATE_FORMATS, err('invalidValue')), 'pem'),
 });
 
 /** POST contract/reject: refuse to sign, with a reason. */
@@ -305,7 +364,10 @@ export interface ContractSignatureView {
   valid: boolean;
   /** The bytes it covers are unchanged (every signature but the last covers part of the file). */
   coversWholeDocument: boolean;
-  /** pdfsig's own words, for the curious. */
+  /**
+   * What holds, in the request's language: intact or not, and that the certificate comes from the
+   * platform's own authority, which readers outside the platform know only once it is added.
+   */
   detail: string;
 }
 

@@ -13,6 +13,7 @@ import type { ContractFillDraft } from './contract-actions';
 import type { ContractAction, ContractStatus } from './contracts';
 import type { MessageKey } from './messages';
 import { recordIdSchema } from './paging';
+import type { ContractSigningApproval } from './signing-approval';
 import { TEMPLATE_PARTIES, eachPartyOnce, type TemplateParty } from './templates';
 import { PHONE_PATTERN, phoneSchema } from './validation';
 
@@ -259,7 +260,22 @@ export interface ContractDetail<Project = unknown> {
   pdfLinkExpiresAt: string | null;
   /** The session console's party letters on this contract. */
   myParties: TemplateParty[];
+  /**
+   * Urge, withdraw and remove are here only for the contract's initiator and the members who may
+   * manage every contract of the company (`mayManageContract`).
+   */
   myActions: ContractMyAction[];
+  /**
+   * Signing approval (company consoles; absent in the personal console and in older fixtures): the
+   * company's latest approval of the contract and whether the session must apply before signing.
+   */
+  signingApproval?: ContractSigningApproval;
+  /**
+   * The session console's parties, not yet signed or refused, whose lock (contract/lock) the
+   * session may take while it works on them (`mayLockParty`). The server always sends it (optional
+   * for older fixtures, which the web app reads as every party).
+   */
+  mayLock?: TemplateParty[];
   /**
    * The live locks on the session console's parties: while another member holds one, that party's
    * fill and sign by anyone else wait. The server always sends it (optional for older fixtures).

@@ -18,16 +18,16 @@ import { MESSAGES, message } from './messages';
  * and stays until then. The test compares it with the data, cell by cell.
  */
 const EXPECTED = `
-status             fill               sign                refuse   urge  withdraw   remove  rescind    expire   apply_signing  approve  reject_approval
-filling            signing?allFilled  -                   refused  =     withdrawn  -       -          expired  -              -        -
-approving          -                  -                   -        -     withdrawn  -       -          expired  -              signing  approval_rejected
-signing            -                  completed?allSigned refused  =     withdrawn  -       -          expired  approving      -        -
-completed          -                  -                   -        -     -          -       cancelled?allRescinded  -        -              -        -
-refused            -                  -                   -        -     -          =       -          -        -              -        -
-approval_rejected  -                  -                   -        -     -          =       -          -        -              -        -
-expired            -                  -                   -        -     -          =       -          -        -              -        -
-withdrawn          -                  -                   -        -     -          =       -          -        -              -        -
-cancelled          -                  -                   -        -     -          -       -          -        -              -        -
+status             fill               sign                refuse   urge  withdraw   remove  rescind    expire   apply_signing  approve  reject_approval  approve_initiation
+filling            signing?allFilled  -                   refused  =     withdrawn  -       -          expired  -              -        -                  -
+approving          -                  -                   -        -     withdrawn  -       -          expired  -              signing?allApproved  approval_rejected  filling?allApproved
+signing            -                  completed?allSigned refused  =     withdrawn  -       -          expired  approving      -        -                  -
+completed          -                  -                   -        -     -          -       cancelled?allRescinded  -        -              -        -                  -
+refused            -                  -                   -        -     -          =       -          -        -              -        -                  -
+approval_rejected  -                  -                   -        -     -          =       -          -        -              -        -                  -
+expired            -                  -                   -        -     -          =       -          -        -              -        -                  -
+withdrawn          -                  -                   -        -     -          =       -          -        -              -        -                  -
+cancelled          -                  -                   -        -     -          -       -          -        -              -        -                  -
 `;
 
 const WHO: Record<ContractAction, ContractActor> = {
@@ -42,6 +42,7 @@ const WHO: Record<ContractAction, ContractActor> = {
   apply_signing: 'party',
   approve: 'approver',
   reject_approval: 'approver',
+  approve_initiation: 'approver',
 };
 
 function expectedCells(): Map<string, string> {
@@ -56,8 +57,8 @@ function expectedCells(): Map<string, string> {
 }
 
 const BOTH_WAYS = [
-  { allFilled: false, allSigned: false, allRescinded: false },
-  { allFilled: true, allSigned: true, allRescinded: true },
+  { allFilled: false, allSigned: false, allRescinded: false, allApproved: false },
+  { allFilled: true, allSigned: true, allRescinded: true, allApproved: true },
 ];
 
 describe('the contract status transition table', () => {
@@ -111,6 +112,25 @@ describe('the contract status transition table', () => {
     });
   });
 
+  it('keeps a contract approving until the last approval, then moves it on', () => {
+    expect(nextStatus('approving', 'approve', { allApproved: false })).toMatchObject({
+      ok: true,
+      to: 'approving',
+    });
+    expect(nextStatus('approving', 'approve', { allApproved: true })).toMatchObject({
+      ok: true,
+      to: 'signing',
+    });
+    expect(nextStatus('approving', 'approve_initiation', { allApproved: true })).toMatchObject({
+      ok: true,
+      to: 'filling',
+    });
+    expect(nextStatus('approving', 'reject_approval')).toMatchObject({
+      ok: true,
+      to: 'approval_rejected',
+    });
+  });
+
   it('lets an ended contract only be removed, and a completed one only rescinded', () => {
     const allowed = (status: ContractStatus) =>
       CONTRACT_ACTIONS.filter((action) => CONTRACT_TRANSITIONS[status][action]);
@@ -126,6 +146,7 @@ describe('the contract status transition table', () => {
         allFilled: true,
         allSigned: true,
         allRescinded: true,
+        allApproved: true,
       });
       if (result.ok) throw new Error(`${action} is allowed in ${status}`);
       return result.reason;
@@ -156,6 +177,7 @@ describe('the contract status transition table', () => {
           allFilled: true,
           allSigned: true,
           allRescinded: true,
+          allApproved: true,
         });
         if (!result.ok) refusals.add(result.reason);
       }

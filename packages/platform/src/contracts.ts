@@ -42,7 +42,12 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
  *   the last agreement cancels it;
  * - `expire`: the signing deadline passed (the deadline job);
  * - `apply_signing`: a signer asks the company's approver to let it sign (contract/applySigning);
- * - `approve`, `reject_approval`: the approver's answer (signingApprove/approve, /reject).
+ * - `approve`, `reject_approval`: the approver's answer (signingApprove/approve, /reject); the
+ *   last approval of a signing approval (or of an approval before initiating when nobody is left
+ *   to fill) leads to `signing`;
+ * - `approve_initiation`: the last approval of an approval before initiating while parties still
+ *   fill in their fields (signingApprove/approve): the contract goes on as a new one would, to
+ *   `filling`.
  */
 export const CONTRACT_ACTIONS = [
   'fill',
@@ -56,6 +61,7 @@ export const CONTRACT_ACTIONS = [
   'apply_signing',
   'approve',
   'reject_approval',
+  'approve_initiation',
 ] as const;
 export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
 
@@ -70,9 +76,11 @@ export type ContractActor = 'party' | 'initiator' | 'approver' | 'system';
  * - `allFilled`: every party has filled in its fields, counting the fill being recorded;
  * - `allSigned`: every party has signed, counting the signature being recorded;
  * - `allRescinded`: every signing party has agreed to rescind, counting the agreement being
- *   recorded.
+ *   recorded;
+ * - `allApproved`: the approval is complete, counting the decision being recorded (the last
+ *   node's approver, or the last countersigner of the last deciding node).
  */
-export type ContractCondition = 'allFilled' | 'allSigned' | 'allRescinded';
+export type ContractCondition = 'allFilled' | 'allSigned' | 'allRescinded' | 'allApproved';
 export type ContractFacts = Partial<Record<ContractCondition, boolean>>;
 
 /**
@@ -119,7 +127,8 @@ export const CONTRACT_TRANSITIONS: Record<
   },
   approving: {
     ...UNTIL_SIGNED,
-    approve: { who: 'approver', to: 'signing' },
+    approve: { who: 'approver', to: 'signing', when: 'allApproved' },
+    approve_initiation: { who: 'approver', to: 'filling', when: 'allApproved' },
     reject_approval: { who: 'approver', to: 'approval_rejected' },
   },
   signing: {
@@ -147,6 +156,7 @@ export const CONTRACT_REFUSALS: {
   byAction: {
     apply_signing: 'contractNotSigning',
     approve: 'contractNotApproving',
+    approve_initiation: 'contractNotApproving',
     reject_approval: 'contractNotApproving',
     rescind: 'contractNotCompleted',
     remove: 'contractNotRemovable',
@@ -172,7 +182,7 @@ export type NextStatus =
  * Where `action` takes a contract in `status`, or why it may not happen (a message key of
  * `MESSAGES`). `facts` must hold the condition the transition depends on (`allSigned` for a
  * signature in `signing`, `allFilled` for a fill in `filling`); a missing one is a programming
- * error and throws. Who may act (`transition.who`) is the caller's to check.
+ * error and throws (`allApproved` for an approval in `approving`). Who may act (`transition.who`) is the caller's to check.
  */
 export function nextStatus(
   status: ContractStatus,

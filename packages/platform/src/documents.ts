@@ -14,6 +14,41 @@ import * as z from 'zod/mini';
 export const DOCUMENT_STATUSES = ['converting', 'ready', 'failed'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
+/**
+ * What the server took out of an uploaded or converted PDF before anyone fills or signs it (what a
+ * party signs shows what they saw, and does nothing else):
+ * - `javascript`: scripts — run on opening, on a page, a field or a link, or kept in the
+ *   document's JavaScript names;
+ * - `launch`: actions that start a program or open a file on the reader's computer;
+ * - `submitForm`: actions that send the form's contents to an address;
+ * - `importData`: actions that load form data from a file;
+ * - `fileLinks`: links to other files (another PDF, an embedded one, `file:` and other non-web
+ *   addresses); ordinary web (http, https) and mailto links stay;
+ * - `embeddedFiles`: attached files (the document's attachments, file attachment annotations);
+ * - `media`: RichMedia, 3D, movie, sound and screen annotations and their actions (an annotation
+ *   that has a picture keeps the picture, inert);
+ * - `xfa`: an XFA form description beside the PDF's own form;
+ * - `otherActions`: any other action a reader would run by itself (on opening, closing, printing,
+ *   on a page or a field) or on a click (hide, reset a form, switch layers…);
+ * - `outsideBytes`: bytes outside the PDF: before its `%PDF-` header or after its last `%%EOF`.
+ */
+export const REMOVED_CONTENT_KINDS = [
+  'javascript',
+  'launch',
+  'submitForm',
+  'importData',
+  'fileLinks',
+  'embeddedFiles',
+  'media',
+  'xfa',
+  'otherActions',
+  'outsideBytes',
+] as const;
+export type RemovedContent = (typeof REMOVED_CONTENT_KINDS)[number];
+
+/** `removedContent` of a document: each kind at most once, in `REMOVED_CONTENT_KINDS`'s order. */
+export const removedContentSchema = z.array(z.enum(REMOVED_CONTENT_KINDS));
+
 /** How far a converting document is, for honest progress. */
 export interface DocumentConversion {
   /** `queued`: waiting for a converter; `running`: being converted now. */
@@ -50,6 +85,11 @@ export interface ContractDocument {
   link: string | null;
   /** Progress while converting; null otherwise. */
   conversion: DocumentConversion | null;
+  /**
+   * What was taken out of its PDF when it was made ready (empty when nothing was, and until it
+   * is ready): tell the user.
+   */
+  removedContent: RemovedContent[];
 }
 
 /** GET sicpay-contract/base/getLink?id=: the link of a ready document's PDF. */

@@ -20,6 +20,12 @@ export const CODES = {
    * client moves the session to the personal console and goes home.
    */
   companyAccessEnded: 403001,
+  /**
+   * HTTP 403 of a contract the session's console does not see but another console of its user
+   * does (`data`: `ContractInOtherConsole`): the client offers to switch there. A stranger gets
+   * the plain 404 instead.
+   */
+  contractInOtherConsole: 403002,
   /** Passed through by the client without a toast. */
   silent: 101007,
 } as const;
@@ -41,4 +47,18 @@ export function isEnvelope(value: unknown): value is Envelope {
     typeof (value as Envelope).success === 'boolean' &&
     'msg' in value
   );
+}
+
+/**
+ * The `data` of a 400 whose input a route's schema refused, naming the field it concerns as a
+ * dotted path (`phone`, `participants.0.name`), so that a form can show the refusal at that field.
+ */
+export interface RefusedField {
+  field: string;
+}
+
+/** The field a refusal's `data` names, or null when it names none. */
+export function refusedFieldOf(data: unknown): string | null {
+  const field = (data as Partial<RefusedField> | null)?.field;
+  return typeof data === 'object' && typeof field === 'string' && field !== '' ? field : null;
 }

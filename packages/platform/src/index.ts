@@ -1,5 +1,7 @@
 /** `@esign/platform`: what the server and the web app share. */
+export * from './account-closing';
 export * from './api';
+export * from './batch-sign';
 export * from './company-auth';
 export * from './company-info';
 export * from './company-roles';
@@ -18,21 +20,29 @@ export * from './permissions';
 export * from './real-name';
 export * from './seals';
 export * from './staff';
+export * from './signing-approval';
 export * from './sub-companies';
 export * from './templates';
+export * from './contract-archive';
 export * from './uploads';
 export * from './user-center';
 export * from './validation';
+export * from './workflows';
 
+import { ACCOUNT_CLOSING_MESSAGES } from './account-closing';
+import { BATCH_SIGN_MESSAGES } from './batch-sign';
 import { COMPANY_AUTH_MESSAGES } from './company-auth';
 import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { joinAreaMessages } from './messages';
 import { REAL_NAME_MESSAGES } from './real-name';
 import { SEAL_MESSAGES } from './seals';
+import { SIGNING_APPROVAL_MESSAGES } from './signing-approval';
+import { CONTRACT_ARCHIVE_MESSAGES } from './contract-archive';
 import { STAFF_MESSAGES } from './staff';
 import { SUB_COMPANY_MESSAGES } from './sub-companies';
 import { USER_CENTER_MESSAGES } from './user-center';
+import { WORKFLOW_MESSAGES } from './workflows';
 
 joinAreaMessages(
   STAFF_MESSAGES,
@@ -43,4 +53,9 @@ joinAreaMessages(
   COMPANY_AUTH_MESSAGES,
   USER_CENTER_MESSAGES,
   SEAL_MESSAGES,
+  CONTRACT_ARCHIVE_MESSAGES,
+  WORKFLOW_MESSAGES,
+  SIGNING_APPROVAL_MESSAGES,
+  ACCOUNT_CLOSING_MESSAGES,
+  BATCH_SIGN_MESSAGES,
 );

@@ -1,12 +1,17 @@
+import type { ACCOUNT_CLOSING_MESSAGES } from './account-closing';
+import type { BATCH_SIGN_MESSAGES } from './batch-sign';
 import type { COMPANY_AUTH_MESSAGES } from './company-auth';
 import type { COMPANY_INFO_MESSAGES } from './company-info';
 import type { COMPANY_ROLE_MESSAGES } from './company-roles';
 import type { Locale } from './constants';
 import type { REAL_NAME_MESSAGES } from './real-name';
 import type { SEAL_MESSAGES } from './seals';
+import type { CONTRACT_ARCHIVE_MESSAGES } from './contract-archive';
 import type { STAFF_MESSAGES } from './staff';
 import type { SUB_COMPANY_MESSAGES } from './sub-companies';
 import type { USER_CENTER_MESSAGES } from './user-center';
+import type { SIGNING_APPROVAL_MESSAGES } from './signing-approval';
+import type { WORKFLOW_MESSAGES } from './workflows';
 
 /** Every validation message of the platform, in English (the spec's wording) and Chinese. */
 const PLATFORM_MESSAGES = {
@@ -45,6 +50,10 @@ const PLATFORM_MESSAGES = {
   },
   uploadSize: { en: 'Upload file size cannot exceed 100MB', zh: '上传文件大小不能超过 100MB' },
   noFileSelected: { en: 'No file selected', zh: '未选择文件' },
+  uploadBroken: {
+    en: 'Upload failed: the file did not arrive whole; please upload it again',
+    zh: '上传失败：文件未完整送达，请重新上传',
+  },
   categoryNameRequired: { en: 'The category name cannot be empty', zh: '分类名称不能为空' },
   categoryNameTooLong: {
     en: 'Category name length is too long, not more than 20 characters',
@@ -95,6 +104,10 @@ const PLATFORM_MESSAGES = {
   captchaRequired: {
     en: 'Please enter the graphic verification code',
     zh: '请输入图形验证码',
+  },
+  captchaTooMany: {
+    en: 'Too many graphic verification codes have been requested; please try again later',
+    zh: '获取图形验证码过于频繁，请稍后再试',
   },
   captchaWrong: {
     en: 'The graphic verification code is wrong or has expired; please try a new one',
@@ -190,6 +203,10 @@ const PLATFORM_MESSAGES = {
     zh: '该 PDF 文件已损坏或无法读取',
   },
   pdfNoPages: { en: 'The PDF has no pages', zh: '该 PDF 文件没有页面' },
+  pdfXfaOnly: {
+    en: 'The PDF is a dynamic XFA form: its pages are drawn by the form itself, which contracts cannot carry (it runs scripts). Please print it to a PDF or export it as a plain PDF, then upload that',
+    zh: '该 PDF 是动态 XFA 表单：页面内容由表单本身（会运行脚本）生成，合同无法包含。请将其打印或导出为普通 PDF 后再上传',
+  },
   wordUnreadable: {
     en: 'The Word document is damaged or cannot be read',
     zh: '该 Word 文档已损坏或无法读取',
@@ -342,6 +359,10 @@ const PLATFORM_MESSAGES = {
     en: 'Face checks are not available here; please confirm with a verification code',
     zh: '暂不支持人脸识别，请使用验证码确认',
   },
+  contractInOtherConsole: {
+    en: 'This contract belongs to another of your consoles',
+    zh: '该合同属于您的另一个控制台',
+  },
   contractPdfUnwritable: {
     en: 'The contract’s PDF could not be written',
     zh: '合同 PDF 无法生成',
@@ -448,7 +469,12 @@ type AreaMessages = typeof STAFF_MESSAGES &
   typeof REAL_NAME_MESSAGES &
   typeof COMPANY_AUTH_MESSAGES &
   typeof USER_CENTER_MESSAGES &
-  typeof SEAL_MESSAGES;
+  typeof SEAL_MESSAGES &
+  typeof CONTRACT_ARCHIVE_MESSAGES &
+  typeof WORKFLOW_MESSAGES &
+  typeof SIGNING_APPROVAL_MESSAGES &
+  typeof ACCOUNT_CLOSING_MESSAGES &
+  typeof BATCH_SIGN_MESSAGES;
 
 /**
  * Every message of the platform: those above and the areas' own, which `index.ts` joins in once

@@ -2,14 +2,19 @@
  * API paths under `/api`, with the service prefixes of the original back end (spec 000 §7). Where
  * the spec leaves a call's prefix open, the choice is made here once.
  */
+import { ACCOUNT_CLOSING_PATHS } from './account-closing';
+import { BATCH_SIGN_PATHS } from './batch-sign';
 import { COMPANY_AUTH_PATHS } from './company-auth';
 import { COMPANY_INFO_PATHS } from './company-info';
 import { COMPANY_ROLE_PATHS } from './company-roles';
 import { REAL_NAME_PATHS } from './real-name';
 import { SEAL_PATHS } from './seals';
+import { SIGNING_APPROVAL_PATHS } from './signing-approval';
+import { CONTRACT_ARCHIVE_PATHS } from './contract-archive';
 import { STAFF_PATHS } from './staff';
 import { SUB_COMPANY_PATHS } from './sub-companies';
 import { USER_CENTER_PATHS } from './user-center';
+import { WORKFLOW_PATHS } from './workflows';
 
 export const API_BASE = '/api';
 
@@ -71,6 +76,8 @@ export const PATHS = {
   /** Where a link of getLink or getDownloadTicket points (no session: the ticket is the right). */
   contractPdf: '/sicpay-contract/contract/nologin/pdf',
   contractSignatures: '/sicpay-contract/contract/signatures',
+  /** The platform's signing authority's certificate, for readers to trust (no session). */
+  signingAuthorityCertificate: '/sicpay-contract/contract/nologin/authority-certificate',
   contractAttestation: '/sicpay-contract/contract/attestation',
   contractRescission: '/sicpay-contract/contract/unsubscribe',
   contractRescind: '/sicpay-contract/contract/signUnsubscribe',
@@ -116,6 +123,11 @@ export const PATHS = {
   ...COMPANY_AUTH_PATHS,
   ...USER_CENTER_PATHS,
   ...SEAL_PATHS,
+  ...CONTRACT_ARCHIVE_PATHS,
+  ...WORKFLOW_PATHS,
+  ...SIGNING_APPROVAL_PATHS,
+  ...ACCOUNT_CLOSING_PATHS,
+  ...BATCH_SIGN_PATHS,
 } as const;
 
 export type PathName = keyof typeof PATHS;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTRACT_MANAGE_PERMISSION, mayLockParty, mayManageContract } from './contract-actions';
 import {
   BUILTIN_ROLES,
   BUILTIN_ROLE_GRANTS,
@@ -9,6 +10,7 @@ import {
   permissionLabel,
   permissionTree,
   routePermission,
+  type Permission,
 } from './permissions';
 
 describe('the permission tree', () => {
@@ -48,6 +50,37 @@ describe('the permission tree', () => {
     }
     expect(builtinGrants('sealManager')).toContain('seal:authorize');
     expect(builtinGrants('employee')).not.toContain('staff:view');
+  });
+
+  it('gives the right to manage every contract to the administrator and the legal representative only', () => {
+    expect(isPermission(CONTRACT_MANAGE_PERMISSION)).toBe(true);
+    expect(permissionLabel(CONTRACT_MANAGE_PERMISSION, 'en')).toBe(
+      'Contracts · Manage every contract (withdraw, remove, urge, lock)',
+    );
+    expect(BUILTIN_ROLES.filter((role) => builtinGrants(role).includes('contract:manage'))).toEqual(
+      ['admin', 'legal'],
+    );
+  });
+
+  it('lets the initiator, the grant’s holders and the personal console’s owner manage a contract, and names the signer for the lock', () => {
+    const none = new Set<Permission>();
+    const launching = new Set<Permission>(builtinGrants('employee'));
+    const managing = new Set<Permission>(['contract:manage']);
+    const member = { personal: false, initiator: false };
+    expect(mayManageContract({ ...member, grants: launching })).toBe(false);
+    expect(mayManageContract({ ...member, grants: none })).toBe(false);
+    expect(mayManageContract({ ...member, grants: managing })).toBe(true);
+    expect(mayManageContract({ ...member, initiator: true, grants: none })).toBe(true);
+    expect(mayManageContract({ personal: true, initiator: false, grants: none })).toBe(true);
+    for (const role of BUILTIN_ROLES) {
+      const grants = new Set(builtinGrants(role));
+      expect(mayManageContract({ ...member, grants }), role).toBe(
+        role === 'admin' || role === 'legal',
+      );
+    }
+    expect(mayLockParty({ ...member, grants: none, namesMe: true })).toBe(true);
+    expect(mayLockParty({ ...member, grants: launching, namesMe: false })).toBe(false);
+    expect(mayLockParty({ ...member, grants: managing, namesMe: false })).toBe(true);
   });
 
   it('names a permission of the tree for each guarded page, and none for a member’s own pages', () => {

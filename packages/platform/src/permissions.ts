@@ -18,8 +18,10 @@ interface PermissionGroup {
 }
 
 /**
- * The tree of spec 001 §6, plus the contracts group (the spec's 'No authority to initiate contracts
- * at this time' needs a right to initiate for the company; see CONTEXT of the companies area).
+ * The tree of spec 001 §6, plus the contracts group: the spec's 'No authority to initiate contracts
+ * at this time' needs a right to initiate for the company, and withdrawing, removing, urging and
+ * locking a company's contracts belong to their initiator and to those it is granted to (see
+ * CONTEXT of the companies area; the spec names neither right).
  */
 export const PERMISSION_GROUPS = {
   company: {
@@ -70,6 +72,10 @@ export const PERMISSION_GROUPS = {
     label: { en: 'Contracts', zh: '合同' },
     leaves: {
       launch: { en: 'Initiate for the company', zh: '以企业名义发起' },
+      manage: {
+        en: 'Manage every contract (withdraw, remove, urge, lock)',
+        zh: '管理全部合同（撤回、删除、催办、锁定）',
+      },
     },
   },
   approval: {
@@ -186,10 +192,17 @@ export const BUILTIN_ROLE_NAMES: Readonly<Record<BuiltinRole, Label>> = {
  * permission, always (not editable); the others are a company's to change, like custom roles.
  *
  * - Legal representative: sees the company, its seals, certificates, approvals and affiliated
- *   companies, and initiates and uses templates — the person who answers for the company.
+ *   companies, initiates and uses templates, and manages every contract of the company
+ *   (`contract:manage`) — the person who answers for the company.
  * - Seal manager: everything about seals, and the staff list to choose whom to authorise.
  * - Seal user: sees the seals they may stamp with; initiates with templates.
  * - Employee: sees the company, makes templates and initiates contracts with them.
+ *
+ * Contracts: every member withdraws, removes, urges and locks the contracts they initiated;
+ * `contract:manage` extends that to every contract of the company, which a company gives to whoever
+ * answers for its contracts — the administrator and the legal representative from the start, a
+ * contract manager through a custom role. The seal roles and employees act on their own contracts
+ * only, so that a colleague cannot withdraw what another sent.
  *
  * Templates: `template:view` lets a member call the template screens at all; which template they
  * see, use or change is then their right on its category (template categories' grants), as
@@ -201,6 +214,7 @@ export const BUILTIN_ROLE_GRANTS: Readonly<Record<Exclude<BuiltinRole, 'admin'>,
     'seal:view',
     'template:view',
     'contract:launch',
+    'contract:manage',
     'approval:view',
     'subCompany:view',
     'cert:view',

@@ -13,7 +13,10 @@ import * as z from 'zod/mini';
 import type { Page } from './api';
 import type { MessageKey } from './messages';
 import { pageBody, pageQuery, positiveInt, recordIdSchema, recordIdsSchema } from './paging';
-import { categoryNameSchema } from './validation';
+import type { CategoryRight } from './categories';
+
+// The shapes every kind of category shares, exported with the templates' (which were first).
+export * from './categories';
 
 const err = (key: MessageKey) => ({ error: key });
 const trimmed = () => z.string().check(z.trim());
@@ -41,13 +44,6 @@ export type TemplateParty = (typeof TEMPLATE_PARTIES)[number];
 
 /** 0: disabled (a draft, or taken out of use); 1: enabled, contracts may start from it. */
 export type TemplateStatus = 0 | 1;
-
-/**
- * What a member may do with a category's templates: `use` (see, preview, start contracts) or
- * `manage` (also edit, enable, disable, delete). See templates/CONTEXT.md for who has which.
- */
-export const CATEGORY_RIGHTS = ['use', 'manage'] as const;
-export type CategoryRight = (typeof CATEGORY_RIGHTS)[number];
 
 // ---- Requests ----
 
@@ -209,12 +205,8 @@ export const templatePdfQuery = z.object({
   signature: z.string().check(z.regex(/^[0-9a-f]{64}$/, err('previewTicketInvalid'))),
 });
 
-/** POST templateclassify/save */
-export const categorySaveBody = z.object({ name: categoryNameSchema });
-/** POST templateclassify/rename */
-export const categoryRenameBody = z.object({ id: recordIdSchema, name: categoryNameSchema });
-/** POST templateclassify/remove */
-export const categoryRemoveBody = z.object({ id: recordIdSchema });
+// templateclassify/save, rename and remove, and templateClassifyAuth/page and addOrUpdateAuth,
+// take the shapes every category shares (./categories).
 /** GET templateclassify/userPage: the categories the member sees. */
 export const categoryPageQuery = z.object({
   ...pageQuery,
@@ -231,8 +223,6 @@ export const categoryFileBody = z.object({
 /** POST templateclassifyrefarchive/remove: takes templates out of their category. */
 export const categoryUnfileBody = z.object({ templateIds: recordIdsSchema() });
 
-/** GET templateClassifyAuth/page: the grants on a category. */
-export const categoryGrantsQuery = z.object({ ...pageQuery, classifyId: positiveInt() });
 /** GET templateClassifyAuth/getBeAuthList: members who have no grant on the category yet. */
 export const grantableMembersQuery = z.object({
   classifyId: positiveInt(),
@@ -240,18 +230,6 @@ export const grantableMembersQuery = z.object({
 });
 /** GET templateClassifyAuth/getAuthDetailList: one member's right on every category. */
 export const memberRightsQuery = z.object({ userId: positiveInt() });
-/** POST templateClassifyAuth/addOrUpdateAuth: sets rights; 'none' takes a grant away. */
-export const categoryGrantBody = z.object({
-  grants: z
-    .array(
-      z.object({
-        classifyId: recordIdSchema,
-        userId: recordIdSchema,
-        right: z.enum(['use', 'manage', 'none'], err('invalidValue')),
-      }),
-    )
-    .check(z.minLength(1, err('invalidValue')), z.maxLength(200, err('invalidValue'))),
-});
 
 /** POST blade-system/staff/query-staff-list: the company's members, a page at a time. */
 export const staffListBody = z.object({
@@ -401,21 +379,6 @@ export interface TemplateCategory {
   right: CategoryRight;
   /** How many templates it holds (all of them, seen or not). */
   templateCount: number;
-  createTime: string;
-}
-
-/** POST templateclassify/save and rename */
-export interface CategorySaved {
-  id: string;
-  name: string;
-}
-
-/** A row of GET templateClassifyAuth/page */
-export interface CategoryGrant {
-  userId: string;
-  name: string;
-  phone: string;
-  right: CategoryRight;
   createTime: string;
 }
 

@@ -206,6 +206,7 @@ console.log(JSON.stringify({
       stampsAfterUndo: 0,
     });
     expect(sealIds).toHaveLength(2);
+    // The copies of one seal share their place: moving page 2's copy moved page 1's too.
     expect(stamps).toEqual([
       {
         sealId: '',
@@ -215,8 +216,8 @@ console.log(JSON.stringify({
         page: 1,
         width: SEAL,
         height: SEAL,
-        x: 100 + SEAL / 2,
-        y: 300 + SEAL / 2,
+        x: 150 + SEAL / 2,
+        y: 280 + SEAL / 2,
         rotate: 90,
       },
       {

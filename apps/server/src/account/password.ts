@@ -2,23 +2,34 @@ import { PATHS, passwordChangeSchema, passwordSchema, type CodeSent } from '@esi
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { loginAttempts } from '../auth/login-attempts';
-import { revokeRefreshTokens } from '../auth/tokens';
+import { endUserSessions, type SessionEndReason } from '../auth/sessions';
 import { registeredUser, signedInUser } from '../auth/users';
 import type { AppContext } from '../context';
 import type { Database } from '../db';
 import { ApiError, route } from '../http/route';
 import { requestTenant } from '../http/tenant';
 import { hashPassword, verifyPassword } from '../passwords';
-import { requireCode, sendCode } from '../sms/codes';
+import { requireCode, sendCode, SMS_CODE_RATE_LIMIT } from '../sms/codes';
 import { phoneCodeQuery, phoneQuery } from './queries';
 
-/** Sets a user's new password and signs out every session (all refresh tokens revoked). */
-async function replacePassword(database: Database, userId: number, password: string) {
-  await database.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
-    await hashPassword(password),
-    userId,
-  ]);
-  await revokeRefreshTokens(database, userId);
+/**
+ * Sets a user's new password and ends the user's sessions at once, their access tokens included:
+ * every session but `keep`, the one that changed it knowing the old password (see
+ * auth/CONTEXT.md); all of them after a reset, where whoever holds a session may be the reason
+ * the password was forgotten.
+ */
+async function replacePassword(
+  database: Database,
+  userId: number,
+  password: string,
+  reason: Extract<SessionEndReason, 'passwordChanged' | 'passwordReset'>,
+  keep?: number,
+) {
+  const hashed = await hashPassword(password);
+  await database.transaction(async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hashed, userId]);
+    await endUserSessions(tx, userId, reason, keep);
+  });
 }
 
 /**
@@ -49,7 +60,8 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     example: {
       body: { oldPassword: 'Demo12345', newPassword: 'Better2026', confirmPassword: 'Better2026' },
     },
-    summary: 'Change the password (old, new, confirmation); revokes every refresh token',
+    summary:
+      'Change the password (old, new, confirmation); ends every other session of the user at once, this one goes on',
     tag: 'blade-user',
     permission: 'signedIn',
     body: passwordChangeSchema,
@@ -58,13 +70,24 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       if (user.password_hash === null) throw new ApiError('passwordNotSet');
       // A stolen session must not become a way to guess the password: the login limits apply.
       const attempts = loginAttempts(database, user.tenant_id, user.phone, request.ip);
-      if ((await attempts.check()).tooMany) throw new ApiError('loginTooMany', 429);
+      const { tooMany, retryAfter } = await attempts.check();
+      if (tooMany) {
+        const refusal = new ApiError('loginTooMany', 429);
+        refusal.retryAfter = retryAfter;
+        throw refusal;
+      }
       if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
         await attempts.failed();
         throw new ApiError('oldPasswordWrong');
       }
       await attempts.succeeded();
-      await replacePassword(database, session.userId, body.newPassword);
+      await replacePassword(
+        database,
+        session.userId,
+        body.newPassword,
+        'passwordChanged',
+        session.sessionId,
+      );
       return null;
     },
   });
@@ -95,10 +118,11 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     summary: 'Send a password-reset code to a registered phone',
     tag: 'blade-user',
     permission: 'public',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     query: phoneQuery,
     handler: async ({ request, query: { phone } }): Promise<CodeSent> => {
       const tenantId = await requestTenant(database, request);
-      await registeredUser(database, tenantId, phone);
+      await registeredUser(database, tenantId, phone, context.key);
       return sendCode(context, { tenantId, phone, purpose: 'forget-password' }, request.ip);
     },
   });
@@ -123,7 +147,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     method: 'POST',
     path: PATHS.resetPassword,
     example: { query: { phone: '13800000001', code: '123456', password: 'Better2026' } },
-    summary: 'Reset a forgotten password with the code; revokes every refresh token',
+    summary: 'Reset a forgotten password with the code; ends every session of the user at once',
     tag: 'blade-user',
     permission: 'public',
     query: z.extend(phoneCodeQuery, { password: passwordSchema }),
@@ -135,7 +159,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       const user = await registeredUser(database, tenantId, phone);
       if (await verifyPassword(password, user.password_hash)) throw new ApiError('passwordSame');
       await requireCode(context, target, code, { spend: true });
-      await replacePassword(database, Number(user.id), password);
+      await replacePassword(database, Number(user.id), password, 'passwordReset');
       return null;
     },
   });

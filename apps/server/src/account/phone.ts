@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { assertPhoneFree, signedInUser } from '../auth/users';
 import type { AppContext } from '../context';
 import { ApiError, route } from '../http/route';
-import { checkCode, requireCode, sendCode } from '../sms/codes';
+import { checkCode, requireCode, sendCode, SMS_CODE_RATE_LIMIT } from '../sms/codes';
 import { phoneQuery } from './queries';
 
 /** PostgreSQL's unique_violation: another account took the phone at the same moment. */
@@ -43,6 +43,7 @@ export function phoneRoutes(app: FastifyInstance, context: AppContext): void {
     summary: 'Send a code to the current phone, the first of the two codes that change it',
     tag: 'blade-user',
     permission: 'signedIn',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     handler: async ({ request, session }): Promise<CodeSent> => {
       const { phone } = await signedInUser(database, session);
       const target = {
@@ -61,6 +62,7 @@ export function phoneRoutes(app: FastifyInstance, context: AppContext): void {
     summary: 'Send a code to the new phone, which must not be registered in the tenant',
     tag: 'blade-user',
     permission: 'signedIn',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     query: phoneQuery,
     handler: async ({ request, session, query: { phone } }): Promise<CodeSent> => {
       const { tenantId } = session;

@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { ApiError, route } from '../http/route';
 import { requestTenant } from '../http/tenant';
 import { hashPassword } from '../passwords';
-import { requireCode, sendCode } from '../sms/codes';
+import { requireCode, sendCode, SMS_CODE_RATE_LIMIT } from '../sms/codes';
 import { phoneCodeQuery, phoneQuery } from './queries';
 
 /**
@@ -45,6 +45,7 @@ export function signUpRoutes(app: FastifyInstance, context: AppContext): void {
     summary: 'Send a registration code to a phone that is not registered yet',
     tag: 'blade-user',
     permission: 'public',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     query: phoneQuery,
     handler: async ({ request, query: { phone } }): Promise<CodeSent> => {
       const tenantId = await requestTenant(database, request);

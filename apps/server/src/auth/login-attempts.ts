@@ -1,5 +1,11 @@
 import type { Database } from '../db';
-import { clearEvents, reachedLimits, recordEvents, type Limit } from '../rate-limits';
+import {
+  clearEvents,
+  reachedLimits,
+  recordEvents,
+  secondsUntilRoom,
+  type Limit,
+} from '../rate-limits';
 
 const HOUR_S = 60 * 60;
 const DAY_S = 24 * HOUR_S;
@@ -15,10 +21,10 @@ const DAY_S = 24 * HOUR_S;
  */
 export interface LoginAttempts {
   /**
-   * In one query: whether the account or the IP has failed too often to try again now, and
-   * whether this attempt must carry a solved graphic captcha.
+   * Whether the account or the IP has failed too often to try again now (and then in how many
+   * seconds it may: `retryAfter`), and whether this attempt must carry a solved graphic captcha.
    */
-  check(): Promise<{ tooMany: boolean; captchaRequired: boolean }>;
+  check(): Promise<{ tooMany: boolean; retryAfter?: number; captchaRequired: boolean }>;
   /** Counts a failed attempt against the account and the IP. */
   failed(): Promise<void>;
   /** A successful sign-in: the account's failures are forgotten (the IP's are not). */
@@ -45,8 +51,10 @@ export function loginAttempts(
   return {
     check: async () => {
       const reached = await reachedLimits(database, [...refuse, ...challenge]);
+      const refusing = reached.find((limit) => refuse.includes(limit));
       return {
-        tooMany: reached.some((limit) => refuse.includes(limit)),
+        tooMany: refusing !== undefined,
+        ...(refusing ? { retryAfter: await secondsUntilRoom(database, refusing) } : {}),
         captchaRequired: reached.some((limit) => challenge.includes(limit)),
       };
     },

@@ -20,6 +20,29 @@ describe.each(BACKENDS)('login limits on $name', (backend) => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
+  it('says in Retry-After how long a refused account waits: until its oldest failure is an hour old', async () => {
+    await server.database.query(
+      `INSERT INTO rate_events (bucket, at)
+       SELECT 'login-failure:account:000000:13800000001', now() - interval '50 minutes'
+       FROM generate_series(1, 10)`,
+    );
+    const { key } = (await call<CaptchaData>(server.base, 'GET', PATHS.captcha)).body.data;
+    const refused = await requestToken(
+      server.base,
+      {
+        grant_type: 'captcha',
+        tenant_id: '000000',
+        username: '13800000001',
+        password: 'Demo12345',
+      },
+      { Authorization: BASIC_CLIENT, 'Captcha-Key': key, 'Captcha-Code': ANSWER },
+    );
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(9 * 60);
+    expect(seconds).toBeLessThanOrEqual(10 * 60);
+  });
+
   it('refuses an account after 10 failures within an hour, even with the right password', async () => {
     for (let failure = 0; failure < 10; failure += 1) {
       expect((await signIn(server.base, '13800000001', 'Wrong1234')).status).toBe(400);

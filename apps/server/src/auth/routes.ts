@@ -12,11 +12,13 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../context';
 import { describeRoute, route } from '../http/route';
 import { headerValue } from '../http/headers';
+import { nulField } from '../http/nul';
 import { requestLocale } from '../locale';
 import { GRANTS } from './grants';
 import { OAuthError, USER_COLUMNS, type UserRow } from './grants/types';
 import { tokenResponse } from './token-response';
-import { revokeRefreshTokens } from './tokens';
+import { endSession } from './sessions';
+import { sessionOfRefreshToken } from './tokens';
 import { avatarLink } from '../user-center/avatar';
 import { ApiError } from '../http/route';
 
@@ -61,11 +63,23 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     auth: 'client',
     formOnly: true,
     body: TOKEN_FORM,
+    rateLimited: {
+      description:
+        'Too many failed sign-ins: 10 failures of an account or 50 from a client address within an hour refuse further attempts (error temporarily_unavailable), whether or not the password is right. The SMS grant spends codes sent by the SMS code calls, limited there.',
+      text: 'loginTooMany',
+    },
   });
   app.post(`/api${PATHS.token}`, async (request, reply) => {
     const locale = requestLocale(request);
     try {
       if (!basicClientOk(request)) throw new OAuthError('invalid_client', 'badClient', 401);
+      const nul = nulField(request);
+      if (nul !== null) {
+        return reply.status(400).send({
+          error: 'invalid_request',
+          error_description: `${nul ? `${nul}: ` : ''}${message('invalidValue', locale)}`,
+        } satisfies TokenError);
+      }
       // Every field is one string at most (a repeated field arrives as an array: refused).
       const parsed = z.safeParse(TOKEN_FORM, request.body ?? {});
       if (!parsed.success) throw new OAuthError('invalid_request', 'missingParameters');
@@ -78,6 +92,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
       return await tokenResponse(context, await grant({ request, locale, context, field }));
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       return reply.status(error.status).send({
         error: error.error,
         error_description: message(error.text, locale),
@@ -119,12 +134,20 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     method: 'POST',
     path: PATHS.logout,
     example: { body: { refresh_token: 'eyJhbGciOiJIUzI1NiJ9.refresh.token' } },
-    summary: 'Log out: revokes the given refresh token (or all of the user’s)',
+    summary:
+      'Log out: ends the session of the access token (every tab, console and token of that login, at once) and that of the given refresh token',
     tag: 'blade-auth',
     permission: 'signedIn',
     body: z.object({ refresh_token: z.optional(z.string()) }),
     handler: async ({ session, body }) => {
-      await revokeRefreshTokens(database, session.userId, body.refresh_token);
+      await endSession(database, session.sessionId, 'logout');
+      // A refresh token of another login of the user (one the client kept from before) ends too.
+      const other = body.refresh_token
+        ? await sessionOfRefreshToken(database, session.userId, body.refresh_token)
+        : null;
+      if (other !== null && other !== session.sessionId) {
+        await endSession(database, other, 'logout');
+      }
       return null;
     },
   });

@@ -11,13 +11,13 @@ import { issueTokens } from './tokens';
  */
 export async function tokenResponse(
   { database, key }: Pick<AppContext, 'database' | 'key'>,
-  { user, companyId, rotation }: Granted,
+  { user, companyId, continuation }: Granted,
 ): Promise<TokenResponse> {
   const claims = { userId: Number(user.id), tenantId: user.tenant_id, companyId };
   // A refresh into a company the user has left since signing in is refused like a switch into it.
   const current = await findConsole(database, claims);
   if (!current) throw new OAuthError('invalid_grant', 'noPermission', 403);
-  const tokens = await issueTokens(database, key, claims, rotation);
+  const tokens = await issueTokens(database, key, claims, continuation);
   return {
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database, Queryable } from '../db';
+import { endSession } from './sessions';
 
 /** Access tokens live 30 minutes; refresh tokens 30 days, one use each. */
 export const ACCESS_TOKEN_TTL_S = 30 * 60;
@@ -11,6 +12,15 @@ export interface AccessClaims {
   tenantId: string;
   /** The company the session acts for; -1 for the personal console. */
   companyId: number;
+}
+
+/**
+ * The claims of an access token the server issued: those of its console and its session, the
+ * login it belongs to (the id of the refresh-token family's first token, claim `sid`). Ending the
+ * session ends the token at once (see sessions.ts).
+ */
+export interface SessionClaims extends AccessClaims {
+  sessionId: number;
 }
 
 /**
@@ -51,14 +61,26 @@ export interface IssuedTokens {
 export interface Rotation {
   parentToken: string;
   issuedAt: number;
+  sessionId: number;
 }
+
+/**
+ * How new tokens belong to a session: a rotation of a spent refresh token, or a new refresh token
+ * in a session that goes on (a switch of console, which the web app makes after every refresh).
+ * Without one, the tokens start a new session (a login).
+ */
+export type Continuation = Rotation | { sessionId: number };
 
 async function signAccessToken(
   key: Uint8Array,
-  claims: AccessClaims,
+  claims: SessionClaims,
   issuedAt: number,
 ): Promise<string> {
-  return new SignJWT({ tenant_id: claims.tenantId, company_id: claims.companyId })
+  return new SignJWT({
+    tenant_id: claims.tenantId,
+    company_id: claims.companyId,
+    sid: claims.sessionId,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
     .setIssuedAt(issuedAt)
@@ -75,27 +97,35 @@ function rotatedRefreshToken(key: Uint8Array, parentToken: string): string {
 }
 
 /**
- * New access and refresh tokens for `claims`: a new family for a login, or for a refresh the pair
- * of the token it was rotated into (see `spendRefreshToken`, which stores it).
+ * New access and refresh tokens for `claims`: a new family for a login, a new token of the same
+ * family for a session that goes on, or for a refresh the pair of the token it was rotated into
+ * (see `spendRefreshToken`, which stores it).
  */
 export async function issueTokens(
   database: Database,
   key: Uint8Array,
   claims: AccessClaims,
-  rotation?: Rotation,
+  continuation?: Continuation,
 ): Promise<IssuedTokens> {
-  if (rotation) {
+  if (continuation && 'parentToken' in continuation) {
+    const session = { ...claims, sessionId: continuation.sessionId };
     return {
-      accessToken: await signAccessToken(key, claims, rotation.issuedAt),
-      refreshToken: rotatedRefreshToken(key, rotation.parentToken),
+      accessToken: await signAccessToken(key, session, continuation.issuedAt),
+      refreshToken: rotatedRefreshToken(key, continuation.parentToken),
       expiresIn: ACCESS_TOKEN_TTL_S,
     };
   }
   const issuedAt = Math.floor(Date.now() / 1000);
   const refreshToken = randomBytes(32).toString('base64url');
-  await insertRefreshToken(database, { claims, token: refreshToken, issuedAt });
+  const id = await insertRefreshToken(database, {
+    claims,
+    token: refreshToken,
+    issuedAt,
+    familyId: continuation?.sessionId ?? null,
+  });
+  const session = { ...claims, sessionId: continuation?.sessionId ?? id };
   return {
-    accessToken: await signAccessToken(key, claims, issuedAt),
+    accessToken: await signAccessToken(key, session, issuedAt),
     refreshToken,
     expiresIn: ACCESS_TOKEN_TTL_S,
   };
@@ -116,10 +146,11 @@ async function insertRefreshToken(
     familyId?: number | null;
     parentId?: number | null;
   },
-): Promise<void> {
-  await database.query(
+): Promise<number> {
+  const [row] = await database.query<{ id: string | number }>(
     `INSERT INTO refresh_tokens (user_id, company_id, token_hash, expires_at, created_at, family_id, parent_id)
-     VALUES ($1, $2, $3, to_timestamp($5) + make_interval(secs => $4), to_timestamp($5), $6, $7)`,
+     VALUES ($1, $2, $3, to_timestamp($5) + make_interval(secs => $4), to_timestamp($5), $6, $7)
+     RETURNING id`,
     [
       claims.userId,
       claims.companyId,
@@ -130,18 +161,31 @@ async function insertRefreshToken(
       parentId,
     ],
   );
+  return Number(row!.id);
 }
 
-/** The claims of a valid, unexpired access token, or null. */
+/**
+ * The claims of a valid, unexpired access token, or null. Whether its session still goes on is
+ * the database's to say (sessions.ts). A token without a session (issued before migration 27) is
+ * refused: no logout could end it, and the web app answers a 401 by sending its user to sign in
+ * once more.
+ */
 export async function verifyAccessToken(
   key: Uint8Array,
   token: string,
-): Promise<AccessClaims | null> {
+): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     const userId = Number(payload.sub);
+    const sessionId = payload.sid;
     if (!Number.isSafeInteger(userId) || typeof payload.tenant_id !== 'string') return null;
-    return { userId, tenantId: payload.tenant_id, companyId: Number(payload.company_id ?? -1) };
+    if (typeof sessionId !== 'number' || !Number.isSafeInteger(sessionId)) return null;
+    return {
+      userId,
+      tenantId: payload.tenant_id,
+      companyId: Number(payload.company_id ?? -1),
+      sessionId,
+    };
   } catch {
     return null;
   }
@@ -176,12 +220,16 @@ export async function spendRefreshToken(
   token: string,
 ): Promise<SpentRefreshToken | null> {
   return database.transaction(async (tx) => {
+    // A token of an ended session is refused even if it escaped the revocation (a console
+    // switch racing a logout stores a new token in the family).
     const [row] = await tx.query<RefreshTokenRow>(
       `SELECT id, user_id, company_id, family_id,
-              revoked_at IS NULL AND expires_at > now() AS usable,
+              revoked_at IS NULL AND expires_at > now()
+                AND NOT EXISTS (SELECT 1 FROM refresh_tokens s
+                                WHERE s.id = t.family_id AND s.revoked_at IS NOT NULL) AS usable,
               rotated_at IS NOT NULL AS rotated,
               rotated_at > now() - make_interval(secs => $2) AS within_reuse
-       FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+       FROM refresh_tokens t WHERE token_hash = $1 FOR UPDATE`,
       [hash(token), REFRESH_REUSE_INTERVAL_S],
     );
     if (!row?.usable) return null;
@@ -203,7 +251,7 @@ export async function spendRefreshToken(
         familyId,
         parentId,
       });
-      return { ...owner, rotation: { parentToken: token, issuedAt } };
+      return { ...owner, rotation: { parentToken: token, issuedAt, sessionId: familyId } };
     }
     if (row.within_reuse) {
       const [child] = await tx.query<{ issued_at: string | number }>(
@@ -212,40 +260,27 @@ export async function spendRefreshToken(
         [parentId],
       );
       if (!child) return null;
-      return { ...owner, rotation: { parentToken: token, issuedAt: Number(child.issued_at) } };
+      const rotation = {
+        parentToken: token,
+        issuedAt: Number(child.issued_at),
+        sessionId: familyId,
+      };
+      return { ...owner, rotation };
     }
-    await revokeFamily(tx, familyId);
+    await endSession(tx, familyId, 'refreshReuse');
     return null;
   });
 }
 
-async function revokeFamily(tx: Pick<Queryable, 'query'>, familyId: number): Promise<void> {
-  await tx.query(
-    `UPDATE refresh_tokens SET revoked_at = now()
-     WHERE (id = $1 OR family_id = $1) AND revoked_at IS NULL`,
-    [familyId],
-  );
-}
-
-/**
- * Revokes a login's session — the family of the given refresh token, so that every tab and every
- * token rotated from it ends — or, without a token, all of the user's (password change).
- */
-export async function revokeRefreshTokens(
-  database: Database,
+/** The session (family) a refresh token of the user belongs to, or null for a token unknown. */
+export async function sessionOfRefreshToken(
+  database: Pick<Queryable, 'query'>,
   userId: number,
-  token?: string,
-): Promise<void> {
-  if (token) {
-    const [row] = await database.query<{ family: string | number }>(
-      'SELECT COALESCE(family_id, id) AS family FROM refresh_tokens WHERE user_id = $1 AND token_hash = $2',
-      [userId, hash(token)],
-    );
-    if (row) await revokeFamily(database, Number(row.family));
-  } else {
-    await database.query(
-      'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-      [userId],
-    );
-  }
+  token: string,
+): Promise<number | null> {
+  const [row] = await database.query<{ session: string | number }>(
+    'SELECT COALESCE(family_id, id) AS session FROM refresh_tokens WHERE user_id = $1 AND token_hash = $2',
+    [userId, hash(token)],
+  );
+  return row ? Number(row.session) : null;
 }

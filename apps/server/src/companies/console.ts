@@ -1,6 +1,7 @@
 import { builtinGrants, CODES, PERSONAL_CONSOLE_ID, type Permission } from '@esign/platform';
-import type { AccessClaims } from '../auth/tokens';
+import type { AccessClaims, SessionClaims } from '../auth/tokens';
 import type { Database } from '../db';
+import { isSessionLive } from '../auth/sessions';
 import { ApiError } from '../http/route';
 import { roleGrants } from './roles';
 
@@ -32,6 +33,24 @@ interface ConsoleRow {
   grants: string[];
 }
 
+const PERSONAL_CONSOLE: Omit<SessionConsole, 'companyId' | 'grants'> = {
+  companyName: '',
+  roles: ['admin'],
+  admin: true,
+  roleId: null,
+};
+
+function companyConsole(companyId: number, row: ConsoleRow): SessionConsole {
+  return {
+    companyId,
+    companyName: row.full_name,
+    roles: [row.builtin ?? row.name],
+    admin: row.builtin === 'admin',
+    grants: new Set(roleGrants(row.builtin, row.grants)),
+    roleId: Number(row.role_id),
+  };
+}
+
 /**
  * The console a user acts in as `companyId`, or null when the user is not an active member of
  * that company of the tenant (never was, left, or is forbidden): the one check between a session
@@ -42,14 +61,7 @@ export async function findConsole(
   { userId, tenantId, companyId }: AccessClaims,
 ): Promise<SessionConsole | null> {
   if (companyId === PERSONAL_CONSOLE_ID) {
-    return {
-      companyId,
-      companyName: '',
-      roles: ['admin'],
-      admin: true,
-      grants: new Set(builtinGrants('admin')),
-      roleId: null,
-    };
+    return { ...PERSONAL_CONSOLE, companyId, grants: new Set(builtinGrants('admin')) };
   }
   const [row] = await database.query<ConsoleRow>(
     `SELECT c.full_name, r.id AS role_id, r.builtin, r.name, r.grants
@@ -60,15 +72,7 @@ export async function findConsole(
        AND c.written_off_at IS NULL`,
     [companyId, userId, tenantId],
   );
-  if (!row) return null;
-  return {
-    companyId,
-    companyName: row.full_name,
-    roles: [row.builtin ?? row.name],
-    admin: row.builtin === 'admin',
-    grants: new Set(roleGrants(row.builtin, row.grants)),
-    roleId: Number(row.role_id),
-  };
+  return row ? companyConsole(companyId, row) : null;
 }
 
 /**
@@ -83,6 +87,52 @@ export async function sessionConsole(
   const current = await findConsole(database, session);
   if (!current) throw new ApiError('companyAccessEnded', 403, CODES.companyAccessEnded);
   return current;
+}
+
+/**
+ * The console of an access token as the route helper checks it before every signed-in call, in
+ * one query: 401 'loginExpired' when the token's session has ended (logout, a password change,
+ * a refresh token reused…: auth/sessions.ts; the same answer as an expired token), then 403
+ * `companyAccessEnded` as `sessionConsole`. The session is the family's first refresh token,
+ * found by its primary key.
+ */
+export async function liveSessionConsole(
+  database: Database,
+  session: SessionClaims,
+): Promise<SessionConsole> {
+  const { userId, tenantId, companyId, sessionId } = session;
+  if (companyId === PERSONAL_CONSOLE_ID) {
+    if (!(await isSessionLive(database, session))) throw await sessionEnded(database, session);
+    return { ...PERSONAL_CONSOLE, companyId, grants: new Set(builtinGrants('admin')) };
+  }
+  const [row] = await database.query<Partial<ConsoleRow>>(
+    `SELECT c.full_name, r.id AS role_id, r.builtin, r.name, r.grants
+     FROM refresh_tokens s
+     LEFT JOIN (company_members m
+                JOIN companies c ON c.id = m.company_id
+                JOIN company_roles r ON r.id = m.role_id)
+       ON m.company_id = $1 AND m.user_id = s.user_id AND c.tenant_id = $3
+          AND m.status = 'active' AND c.written_off_at IS NULL
+     WHERE s.id = $4 AND s.user_id = $2 AND s.revoked_at IS NULL`,
+    [companyId, userId, tenantId, sessionId],
+  );
+  if (!row) throw await sessionEnded(database, session);
+  if (row.role_id === null || row.role_id === undefined) {
+    throw new ApiError('companyAccessEnded', 403, CODES.companyAccessEnded);
+  }
+  return companyConsole(companyId, row as ConsoleRow);
+}
+
+/**
+ * The 401 of a session that has ended: 'Login information expired, please login again', or 'This
+ * account has been closed' when that is why (an extra query on this rare path only).
+ */
+async function sessionEnded(database: Database, session: SessionClaims): Promise<ApiError> {
+  const [user] = await database.query<{ closed_at: Date | null }>(
+    'SELECT closed_at FROM users WHERE id = $1',
+    [session.userId],
+  );
+  return new ApiError(user?.closed_at ? 'accountClosed' : 'loginExpired', 401);
 }
 
 /**

@@ -41,7 +41,7 @@ import {
   developmentPaymentRoutes,
 } from '../providers/payment/development';
 import { firstReached, lockBuckets, recordEvents, type Limit } from '../rate-limits';
-import { requireCode, sendCode, type CodeTarget } from '../sms/codes';
+import { type CodeTarget, requireCode, sendCode, SMS_CODE_RATE_LIMIT } from '../sms/codes';
 import { listTime } from '../templates/access';
 import { approveApplication, refuseTaken } from './approve';
 
@@ -304,6 +304,7 @@ export async function companyAuthRoutes(app: FastifyInstance, context: AppContex
       'Legal representative method: sends a code to the legal representative’s phone, which they tell the applicant',
     tag: TAG,
     permission: 'signedIn',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     realName: true,
     body: companyLegalAuthBody,
     handler: async ({ session, body, request }): Promise<CompanyCodeSentTo> => {
@@ -332,6 +333,7 @@ export async function companyAuthRoutes(app: FastifyInstance, context: AppContex
     summary: 'Legal representative method: sends the legal representative a new code',
     tag: TAG,
     permission: 'signedIn',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     realName: true,
     body: companyAuthIdBody,
     handler: async ({ session, body, request }): Promise<CompanyCodeSentTo> => {

@@ -14,14 +14,16 @@ import {
   type UnfinishedContracts,
 } from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
+import { unfinishedContractsOfUser } from '../account/closing';
 import type { AccessClaims } from '../auth/tokens';
+import { signedInUser } from '../auth/users';
 import type { SessionConsole } from '../companies/console';
 import { refusingConflicts } from '../templates/access';
 import type { AppContext } from '../context';
 import { maskPhone } from '../contracts/auth-codes';
 import { ApiError, route } from '../http/route';
 import { keyedHash } from '../keyed-hash';
-import { requireCode, sendCode } from '../sms/codes';
+import { requireCode, sendCode, SMS_CODE_RATE_LIMIT } from '../sms/codes';
 import {
   activeMemberIds,
   companyInfoOf,
@@ -114,6 +116,7 @@ export async function companyInfoRoutes(app: FastifyInstance, context: AppContex
       "Sends the legal representative change's SMS code to the new representative's phone (the change begun last); 400 when none is begun",
     tag: TAG,
     permission: 'company:legal',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     handler: async ({ session, console, request }): Promise<CompanyCodeSent> => {
       const pending = await pendingChange(database, companyOf(console), 'legal');
       if (!pending?.legal) throw new ApiError('companyChangeNotBegun', 400);
@@ -194,6 +197,7 @@ export async function companyInfoRoutes(app: FastifyInstance, context: AppContex
       "Sends the company name change's SMS code to the system administrator's phone; 400 when no change is begun",
     tag: TAG,
     permission: 'company:name',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     handler: async ({ session, console, request }): Promise<CompanyCodeSent> => {
       const companyId = companyOf(console);
       const pending = await pendingChange(database, companyId, 'name');
@@ -272,6 +276,7 @@ export async function companyInfoRoutes(app: FastifyInstance, context: AppContex
       "Sends the administrator transfer's SMS code to the current system administrator's phone (not in the spec: the transfer's confirmation)",
     tag: TAG,
     permission: 'company:admin',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     handler: async ({ session, console, request }): Promise<CompanyCodeSent> => {
       const admin = await requireAdministrator(database, companyOf(console));
       return codeTo(session, admin.phone, 'company-admin', request.ip);
@@ -308,11 +313,18 @@ export async function companyInfoRoutes(app: FastifyInstance, context: AppContex
     method: 'GET',
     path: PATHS.contractHasUnfinished,
     summary:
-      "Whether the session's company has unfinished contracts (filling, approving, signing; initiated by it or with it as a party) and how many; asked before a write-off",
+      "Whether the session's company has unfinished contracts (filling, approving, signing; initiated by it or with it as a party) and how many; asked before a write-off. In the personal console: the user's own (initiated, or theirs to fill or sign), asked before closing the account",
     tag: 'sicpay-contract',
     permission: 'company:writeOff',
-    handler: async ({ console }): Promise<UnfinishedContracts> => {
-      const count = await unfinishedContracts(database, companyOf(console));
+    handler: async ({ console, session }): Promise<UnfinishedContracts> => {
+      const count =
+        console.companyId === PERSONAL_CONSOLE_ID
+          ? await unfinishedContractsOfUser(database, {
+              id: Number(session.userId),
+              tenantId: session.tenantId,
+              phone: (await signedInUser(database, session)).phone,
+            })
+          : await unfinishedContracts(database, companyOf(console));
       return { hasUnfinished: count > 0, count };
     },
   });
@@ -324,6 +336,7 @@ export async function companyInfoRoutes(app: FastifyInstance, context: AppContex
       "Sends the write-off's SMS code to the system administrator's phone; refused (409, naming how many) while unfinished contracts exist (not in the spec)",
     tag: TAG,
     permission: 'company:writeOff',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     handler: async ({ session, console, request, locale }): Promise<CompanyCodeSent> => {
       const companyId = companyOf(console);
       const count = await unfinishedContracts(database, companyId);

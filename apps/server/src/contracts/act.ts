@@ -8,9 +8,11 @@
  *    tenant included, gets 404 and learns nothing);
  * 2. does the contract's status allow the action: the platform's transition table alone
  *    (`nextStatus`; a refusal is 409 with the table's reason);
- * 3. may the session take it: the initiator's console for the initiator's actions, one of the
- *    console's own parties (not yet signed or refused; at its turn to sign in a sequential order;
- *    to fill or sign, not locked by another member working on it, `lock.ts`) for a party's.
+ * 3. may the session take it: the initiator's console for the initiator's actions, and there the
+ *    member who initiated it or one who may manage every contract of the company
+ *    (`mayManageContract`; 403 'No permission for now' otherwise); one of the console's own parties
+ *    (not yet signed or refused; at its turn to sign in a sequential order; to fill or sign, not
+ *    locked by another member working on it, `lock.ts`) for a party's.
  *
  * The handler then does the action's own work with the transaction, records it with
  * `act.audit(…)` and tells the people concerned with `act.notify(…)`.
@@ -19,6 +21,7 @@ import {
   CONTRACT_TRANSITIONS,
   MESSAGE_REDIRECT,
   PERSONAL_CONSOLE_ID,
+  mayManageContract,
   nextStatus,
   type ContractAction,
   type ContractFacts,
@@ -35,7 +38,7 @@ import { ApiError } from '../http/route';
 import { insertMessage } from '../messages/write';
 import { consoleContracts, consoleParty } from './console-contracts';
 import { NO_DOCUMENT_SHA256 } from './expiry';
-import { refuseIfLockedByOther } from './lock';
+import { initiatedBy, refuseIfLockedByOther } from './lock';
 import { refreshTurns } from './turn';
 
 /** The contract's row as an action sees it, locked for the transaction. */
@@ -130,7 +133,7 @@ export async function actOnContract<T>(
   handler: (act: Act) => Promise<T>,
 ): Promise<T> {
   const { session, ip } = request;
-  await sessionConsole(database, session);
+  const { grants } = await sessionConsole(database, session);
   return database.transaction(async (tx) => {
     const visible = consoleContracts(session);
     const [contract] = await tx.query<ActedContract>(
@@ -162,6 +165,12 @@ export async function actOnContract<T>(
     let party: ActedParty | null = null;
     if (transition.who === 'initiator') {
       if (!initiator) throw new ApiError('notInitiator', 403);
+      const standing = {
+        personal: !company,
+        initiator: initiatedBy(contract, session),
+        grants,
+      };
+      if (!mayManageContract(standing)) throw new ApiError('noPermission', 403);
     } else if (transition.who === 'party') {
       party = actingParty(contract, parties, action, request.party);
       // Another member of the party working on its part (contract/lock) holds fill and sign.

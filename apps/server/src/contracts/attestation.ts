@@ -2,15 +2,16 @@
  * contract/attestation (online-attestation, the evidence view): a contract's audit trail with the
  * actors' names, phones and companies, and whether its hash chain holds (`verifyAuditChain`: the
  * first entry that breaks it, and how). Whoever sees the contract's detail sees it (its
- * initiator's console, its parties' consoles, its copy recipients); anyone else gets 404.
+ * initiator's console, its parties' consoles, its copy recipients); anyone else gets 404 (403
+ * `contractInOtherConsole` for its user's other console).
  */
 import type { AttestationEntry, ContractAttestation } from '@esign/platform';
 import { verifyAuditChain } from '../audit/audit-trail';
 import type { AccessClaims } from '../auth/tokens';
 import { sessionConsole } from '../companies/console';
 import type { Database } from '../db';
-import { ApiError } from '../http/route';
 import { seenBy } from './detail';
+import { unseenContract } from './other-console';
 
 export async function contractAttestation(
   database: Database,
@@ -23,7 +24,7 @@ export async function contractAttestation(
     `SELECT 1 FROM contracts c WHERE c.id = $${seen.params.length + 1} AND (${seen.where})`,
     [...seen.params, id],
   );
-  if (!row) throw new ApiError('notFound', 404);
+  if (!row) throw await unseenContract(database, session, id);
   const chain = await verifyAuditChain(database, id);
   const ids = (values: (number | null)[]) => [...new Set(values.filter((v) => v !== null))];
   const [users, companies] = await Promise.all([

@@ -30,7 +30,7 @@ import type { AppContext } from '../context';
 import type { Database, Queryable } from '../db';
 import { ApiError, route } from '../http/route';
 import { keyedHash } from '../keyed-hash';
-import { requireCode, sendCode } from '../sms/codes';
+import { requireCode, sendCode, SMS_CODE_RATE_LIMIT } from '../sms/codes';
 import { actOnContract, type ActedParty } from './act';
 import { SIGN_EXAMPLES } from './sign-examples';
 
@@ -121,22 +121,22 @@ export async function issueSignTicket(
 }
 
 /**
- * Spends a ticket in the caller's transaction: true when it was `holder`'s for that contract,
- * unused and unexpired (it is then used, unless the transaction rolls back).
+ * Spends a ticket in the caller's transaction: how it was earned when it was `holder`'s for that
+ * contract, unused and unexpired (it is then used, unless the transaction rolls back), else null.
  */
 export async function spendSignTicket(
   tx: Sql,
   key: Uint8Array,
   holder: TicketHolder,
   ticket: string,
-): Promise<boolean> {
-  const spent = await tx.query(
+): Promise<SignTicketMethod | null> {
+  const [spent] = await tx.query<{ method: SignTicketMethod }>(
     `UPDATE sign_tickets SET used_at = now()
      WHERE ticket_hash = $1 AND tenant_id = $2 AND contract_id = $3 AND user_id = $4
-       AND used_at IS NULL AND expires_at > now() RETURNING 1`,
+       AND used_at IS NULL AND expires_at > now() RETURNING method`,
     [ticketHash(key, holder, ticket), holder.tenantId, holder.contractId, holder.userId],
   );
-  return spent.length > 0;
+  return spent?.method ?? null;
 }
 
 /** Whether a ticket is still good (unused, unexpired, `holder`'s), without spending it. */
@@ -198,6 +198,7 @@ export function authCodeRoutes(app: FastifyInstance, context: AppContext): void 
       'Sends an SMS code to the signer’s own phone for signing the contract, or with purpose=rescind for agreeing to rescind it (once a minute; the answer masks the phone and says when another may be sent)',
     tag: 'sicpay-contract',
     permission: 'signedIn',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     query: sendAuthCodeQuery,
     handler: async ({ session, query, request }): Promise<AuthCodeSent> => {
       await signingPartyOf(database, session, request.ip, query.id, query.purpose);

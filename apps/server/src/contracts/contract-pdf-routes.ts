@@ -2,7 +2,8 @@
  * Reading a contract's PDF as it stands (`contract-pdf.ts`): contract/getLink (to view) and
  * getDownloadTicket (to save) answer a short-lived link to contract/nologin/pdf, whose ticket —
  * the contract, the version, inline or attachment, the expiry, and the server's HMAC of them — is
- * the only right it needs (pdf.js and a browser's download send no session). contract/signatures
+ * the only right it needs (pdf.js and a browser's download send no session). A download link
+ * serves once (`spent_download_tickets`); a view link serves until it expires. contract/signatures
  * verifies the signatures of the latest version as a reader does (`verifyContractPdf`).
  *
  * Who may: the initiator's console, a party's console, a copy recipient (as contract/detail);
@@ -24,7 +25,7 @@ import {
   type TemplateParty,
 } from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { appendAudit } from '../audit/audit-trail';
 import type { AccessClaims } from '../auth/tokens';
 import { sessionConsole } from '../companies/console';
@@ -47,12 +48,14 @@ import {
   sha256Of,
 } from './contract-pdf';
 import { seenBy } from './detail';
+import { unseenContract } from './other-console';
 import { SIGN_EXAMPLES } from './sign-examples';
+import { signatureWords } from './signature-words';
 
 /** A user viewing a contract's PDF again within this time adds no 'view' entry to the trail. */
 export const VIEW_AUDIT_INTERVAL_MS = 10 * 60 * 1000;
 
-interface VisibleContract {
+export interface VisibleContract {
   id: number;
   tenant_id: string;
   number: string;
@@ -61,7 +64,10 @@ interface VisibleContract {
   project: TemplateProject;
 }
 
-/** The contract if the session may read it (contract/detail's rule, `seenBy`), else 404. */
+/**
+ * The contract if the session may read it (contract/detail's rule, `seenBy`), else 404 (or 403
+ * `contractInOtherConsole` for its user's other console, `unseenContract`).
+ */
 export async function readableContract(
   database: Database,
   session: AccessClaims,
@@ -74,15 +80,19 @@ export async function readableContract(
      WHERE c.id = $4 AND (${seen.where})`,
     [...seen.params, id],
   );
-  if (!row) throw new ApiError('notFound', 404);
+  if (!row) throw await unseenContract(database, session, id);
   return { ...row, id: Number(row.id) };
 }
 
-/** The PDF as it stands: the latest stored version, or the filled document rendered now. */
-async function currentPdf(
+/**
+ * The PDF as it stands: the latest stored version, or the filled document rendered now. One that
+ * cannot be read or written is refused with 422 'contractPdfUnwritable'.
+ */
+export async function currentPdf(
   database: Database,
   storage: Storage,
   locale: Locale,
+  log: FastifyBaseLogger,
   contract: VisibleContract,
   version?: number,
 ): Promise<{ version: number; pdf: Uint8Array }> {
@@ -90,10 +100,11 @@ async function currentPdf(
     version === undefined
       ? await latestContractFile(database, contract.id)
       : await contractFileVersion(database, contract.id, version);
-  if (file) return { version: file.version, pdf: await readContractFile(storage, file) };
-  if (version !== undefined && version !== 0) throw new ApiError('notFound', 404);
+  if (!file && version !== undefined && version !== 0) throw new ApiError('notFound', 404);
   try {
-    return { version: 0, pdf: await renderFilledDocument(database, storage, contract) };
+    return file
+      ? { version: file.version, pdf: await readContractFile(storage, file, log) }
+      : { version: 0, pdf: await renderFilledDocument(database, storage, contract) };
   } catch (error) {
     if (error instanceof PdfError) throw pdfFailure(error, locale);
     throw error;
@@ -111,6 +122,25 @@ function signingTimeOf(text: string): string | null {
   return Number.isNaN(at) ? null : new Date(at).toISOString();
 }
 
+/**
+ * Marks a download ticket used; refuses (410 'This download link has already been used') one used
+ * before. The row lives until the ticket expires (after that its expiry refuses it anyway); each
+ * call clears the rows past their expiry, which the index on `expires_at` keeps cheap.
+ */
+export async function spendDownloadTicket(
+  database: Database,
+  mac: string,
+  expires: number,
+): Promise<void> {
+  await database.query('DELETE FROM spent_download_tickets WHERE expires_at < now()');
+  const spent = await database.query(
+    `INSERT INTO spent_download_tickets (mac, expires_at) VALUES ($1, to_timestamp($2))
+     ON CONFLICT (mac) DO NOTHING RETURNING 1`,
+    [mac, expires],
+  );
+  if (spent.length === 0) throw new ApiError('downloadLinkUsed', 410);
+}
+
 /** contract/getLink, getDownloadTicket, nologin/pdf and signatures. */
 export function contractPdfRoutes(app: FastifyInstance, context: AppContext): void {
   const { database, storage, key } = context;
@@ -119,12 +149,13 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
   async function linkFor(
     session: AccessClaims,
     locale: Locale,
+    log: FastifyBaseLogger,
     ip: string,
     id: number,
     disposition: Disposition,
   ): Promise<ContractPdfLink> {
     const contract = await readableContract(database, session, id);
-    const { version, pdf } = await currentPdf(database, storage, locale, contract);
+    const { version, pdf } = await currentPdf(database, storage, locale, log, contract);
     const sha256 = sha256Of(pdf);
     const action = disposition === 'inline' ? 'view' : 'download';
     await database.transaction(async (tx) => {
@@ -168,7 +199,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     permission: 'signedIn',
     query: contractQuery,
     handler: ({ session, locale, query, request }): Promise<ContractPdfLink> =>
-      linkFor(session, locale, request.ip, query.id, 'inline'),
+      linkFor(session, locale, request.log, request.ip, query.id, 'inline'),
   });
 
   route(app, context, {
@@ -176,12 +207,12 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     path: PATHS.contractDownloadTicket,
     example: SIGN_EXAMPLES.downloadTicket,
     summary:
-      'A 5-minute link to download the contract’s PDF as it stands (saved as an attachment; one contract at a time); every download is in the audit trail',
+      'A 5-minute, single-use link to download the contract’s PDF as it stands (saved as an attachment; one contract at a time: several go as one ZIP through getZipTicket); every download is in the audit trail',
     tag: 'sicpay-contract',
     permission: 'signedIn',
     query: contractDownloadQuery,
     handler: ({ session, locale, query, request }): Promise<ContractPdfLink> =>
-      linkFor(session, locale, request.ip, query.id, 'attachment'),
+      linkFor(session, locale, request.log, request.ip, query.id, 'attachment'),
   });
 
   route(app, context, {
@@ -189,19 +220,28 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     path: PATHS.contractPdf,
     example: SIGN_EXAMPLES.pdf,
     summary:
-      'The contract’s PDF a link of getLink or getDownloadTicket points at (no session: the ticket is the right; it works for 5 minutes)',
+      'The contract’s PDF a link of getLink or getDownloadTicket points at (no session: the ticket is the right; it works for 5 minutes, and a getDownloadTicket link once: 410 when used again)',
     tag: 'sicpay-contract',
     permission: 'public',
     query: contractPdfQuery,
-    handler: async ({ query, reply, locale }) => {
-      const { contractId, version, disposition } = readContractPdfTicket(key, query.ticket);
+    handler: async ({ query, request, reply, locale }) => {
+      const { contractId, version, disposition, expires, mac } = readContractPdfTicket(
+        key,
+        query.ticket,
+      );
       const [contract] = await database.query<VisibleContract>(
         'SELECT id, tenant_id, number, name, document_id, project FROM contracts WHERE id = $1',
         [contractId],
       );
       if (!contract) throw new ApiError('notFound', 404);
       contract.id = Number(contract.id);
-      const { pdf } = await currentPdf(database, storage, locale, contract, version);
+      const { pdf } = await currentPdf(database, storage, locale, request.log, contract, version);
+      // A download link (getDownloadTicket) serves once; a view link (getLink, detail) serves
+      // pdf.js's requests until it expires. Spent only once the PDF is ready to go, and never
+      // by a HEAD request, which downloads nothing.
+      if (disposition === 'attachment' && request.method !== 'HEAD') {
+        await spendDownloadTicket(database, mac, expires);
+      }
       return reply
         .type('application/pdf')
         .header('content-length', String(pdf.byteLength))
@@ -220,15 +260,17 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
     tag: 'sicpay-contract',
     permission: 'signedIn',
     query: contractQuery,
-    handler: async ({ session, locale, query }): Promise<ContractSignatures> => {
+    handler: async ({ session, locale, query, request }): Promise<ContractSignatures> => {
       const contract = await readableContract(database, session, query.id);
       const file = await latestContractFile(database, contract.id);
       if (!file) {
         // Nothing signed yet: the PDF as it stands is the filled document, which nobody vouches for.
-        const { pdf } = await currentPdf(database, storage, locale, contract);
+        const { pdf } = await currentPdf(database, storage, locale, request.log, contract);
         return { sha256: sha256Of(pdf), signatures: [], intact: false };
       }
-      const pdf = await readContractFile(storage, file);
+      const pdf = await readContractFile(storage, file, request.log).catch((error: unknown) => {
+        throw error instanceof PdfError ? pdfFailure(error, locale) : error;
+      });
       const [verified, signs, authority] = await Promise.all([
         verifyContractPdf(database, pdf),
         database.query<{ party: TemplateParty | null }>(
@@ -251,7 +293,7 @@ export function contractPdfRoutes(app: FastifyInstance, context: AppContext): vo
         certificateIssuer: issuer,
         valid: signature.valid && signature.trusted,
         coversWholeDocument: signature.coversWholeDocument,
-        detail: `${signature.signatureStatus} ${signature.certificateStatus}`.trim(),
+        detail: signatureWords(signature, issuer, locale),
       }));
       return {
         sha256: file.sha256,

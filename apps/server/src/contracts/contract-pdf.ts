@@ -20,6 +20,7 @@ import {
   type TemplateParty,
 } from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db';
 import { readyDocumentOf } from '../documents/console-documents';
 import { PdfError, renderContractPdf, type ContractFonts } from '../editor-pdf';
@@ -31,6 +32,7 @@ type Sql = Pick<Queryable, 'query'>;
 
 /** One stored version of a contract's PDF. */
 export interface ContractFile {
+  contractId: number;
   version: number;
   storageKey: string;
   sha256: string;
@@ -41,6 +43,7 @@ export interface ContractFile {
 }
 
 interface ContractFileRow {
+  contract_id: string | number;
   version: number;
   storage_key: string;
   sha256: string;
@@ -50,6 +53,7 @@ interface ContractFileRow {
 }
 
 const fileOf = (row: ContractFileRow): ContractFile => ({
+  contractId: Number(row.contract_id),
   version: Number(row.version),
   storageKey: row.storage_key,
   sha256: row.sha256,
@@ -64,7 +68,7 @@ export async function latestContractFile(
   contractId: number,
 ): Promise<ContractFile | null> {
   const [row] = await sql.query<ContractFileRow>(
-    `SELECT version, storage_key, sha256, size, party, created_at FROM contract_files
+    `SELECT contract_id, version, storage_key, sha256, size, party, created_at FROM contract_files
      WHERE contract_id = $1 ORDER BY version DESC LIMIT 1`,
     [contractId],
   );
@@ -78,16 +82,35 @@ export async function contractFileVersion(
   version: number,
 ): Promise<ContractFile | null> {
   const [row] = await sql.query<ContractFileRow>(
-    `SELECT version, storage_key, sha256, size, party, created_at FROM contract_files
+    `SELECT contract_id, version, storage_key, sha256, size, party, created_at FROM contract_files
      WHERE contract_id = $1 AND version = $2`,
     [contractId, version],
   );
   return row ? fileOf(row) : null;
 }
 
-/** The bytes of a stored version. */
-export async function readContractFile(storage: Storage, file: ContractFile): Promise<Uint8Array> {
-  return new Uint8Array(await buffer(storage.get(file.storageKey)));
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * The bytes of a stored version. One whose file storage does not have (written by a process with
+ * another DATA_DIR, or lost) can be neither shown nor signed: the editor's `PdfError`
+ * 'fetch-failed' (422 'contractPdfUnwritable' through `pdfFailure`), and the log names the file.
+ */
+export async function readContractFile(
+  storage: Storage,
+  file: ContractFile,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await buffer(storage.get(file.storageKey)));
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    log.error(
+      { contractId: file.contractId, version: file.version, storageKey: file.storageKey },
+      'a stored version of a contract PDF is missing from storage',
+    );
+    throw new PdfError('fetch-failed', `version ${file.version}`, { cause: error });
+  }
 }
 
 /** What a new version is: its bytes and, for a signature, whose it is. */
@@ -118,7 +141,7 @@ export async function storeContractFile(
     `INSERT INTO contract_files (contract_id, version, storage_key, sha256, size, party, signed_by,
        certificate_serial)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     RETURNING version, storage_key, sha256, size, party, created_at`,
+     RETURNING contract_id, version, storage_key, sha256, size, party, created_at`,
     [
       file.contractId,
       file.version,
@@ -184,9 +207,13 @@ export async function renderFilledDocument(
     : null;
   // Never blank pages in place of a document that went missing.
   if (contract.document_id && !document) throw new PdfError('fetch-failed', 'contract document');
-  const basePdf = document
-    ? new Uint8Array(await buffer(storage.get(document.storageKey)))
-    : undefined;
+  let basePdf: Uint8Array | undefined;
+  try {
+    basePdf = document ? new Uint8Array(await buffer(storage.get(document.storageKey))) : undefined;
+  } catch (error) {
+    if (isMissing(error)) throw new PdfError('fetch-failed', 'contract document', { cause: error });
+    throw error;
+  }
   const values: Record<string, string> = {};
   for (const page of contract.project.pages) {
     for (const element of page.elements) {
@@ -276,11 +303,14 @@ export function contractPdfTicket(
   return { ticket: `${contractId}.${version}.${disposition[0]}.${expires}.${mac}`, expires };
 }
 
-/** A ticket's contract, version and disposition: 404 for a forged ticket, 410 once expired. */
+/**
+ * A ticket's contract, version, disposition, expiry (Unix seconds) and MAC (which names the ticket
+ * in `spent_download_tickets`): 404 for a forged ticket, 410 once expired.
+ */
 export function readContractPdfTicket(
   key: Uint8Array,
   ticket: string,
-): { contractId: number; version: number; disposition: Disposition } {
+): { contractId: number; version: number; disposition: Disposition; expires: number; mac: string } {
   const [id, version, d, expires, mac] = ticket.split('.') as [
     string,
     string,
@@ -298,7 +328,13 @@ export function readContractPdfTicket(
     throw new ApiError('notFound', 404);
   }
   if (Number(expires) * 1000 < Date.now()) throw new ApiError('downloadLinkExpired', 410);
-  return { contractId: Number(id), version: Number(version), disposition };
+  return {
+    contractId: Number(id),
+    version: Number(version),
+    disposition,
+    expires: Number(expires),
+    mac,
+  };
 }
 
 /**

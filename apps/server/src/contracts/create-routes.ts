@@ -116,7 +116,7 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
     method: 'GET',
     path: PATHS.contractDetail,
     summary:
-      'A contract as a party, its initiator’s console or a copy recipient sees it, with what the session may do now (myActions)',
+      "A contract as a party, its initiator’s console or a copy recipient sees it, with what the session may do now (myActions); one another console of the user sees is refused with 403 code 403002 contractInOtherConsole, data { companyId, companyName } (-1 and '' for the personal console); anyone else gets 404",
     tag: TAG,
     permission: 'signedIn',
     query: contractIdQuery,
@@ -174,9 +174,10 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
         pdfLinkExpiresAt: '2026-11-24T09:30:12.000Z',
         myParties: ['B'],
         myActions: ['fill', 'refuse'],
+        mayLock: ['B'],
       } satisfies ContractDetail,
     },
     handler: async ({ session, query }): Promise<ContractDetail> =>
-      contractDetail(database, key, session, query.id),
+      contractDetail(database, key, session, query.id, context.now),
   });
 }

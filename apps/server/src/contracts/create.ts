@@ -16,6 +16,8 @@ import {
 } from '@esign/platform';
 import { parseProject, type TemplateProject } from '@esign/template-editor/core';
 import type { z } from 'zod/mini';
+import { startApproval } from '../approvals/approvals';
+import { requiredFlow } from '../approvals/need';
 import { appendAudit } from '../audit/audit-trail';
 import type { AccessClaims } from '../auth/tokens';
 import { sessionConsole, type SessionConsole } from '../companies/console';
@@ -203,7 +205,11 @@ export async function createContract(
   });
 
   const othersFill = parties.some((p) => p.fill && !mine.has(p.party));
-  const status: ContractStatus = othersFill ? 'filling' : 'signing';
+  // A company's template may require a flow before initiating (approvals/): the contract waits
+  // in `approving`, nobody filling or signing, until the flow approves it.
+  const approvalFlow =
+    company === null ? null : await requiredFlow(database, source.templateId, 'beforeInitiate');
+  const status: ContractStatus = approvalFlow ? 'approving' : othersFill ? 'filling' : 'signing';
 
   return database.transaction(async (tx) => {
     const { id, number } = await insertContract(tx, {
@@ -269,6 +275,19 @@ export async function createContract(
         stampLocations: checked.stampLocations.length,
       },
     });
+    if (approvalFlow && company !== null) {
+      await startApproval(tx, {
+        tenantId: session.tenantId,
+        companyId: company,
+        contract: { id, tenantId: session.tenantId, name: body.name, number },
+        type: 'beforeInitiate',
+        because: 'workflow',
+        flow: approvalFlow,
+        applicantUserId: Number(session.userId),
+        party: null,
+        comment: '',
+      });
+    }
     // One message per person and console, the initiator aside: each party with an account (in
     // the company it signs for, or personally) and each copy recipient with one. Opening it leads
     // to the contract.

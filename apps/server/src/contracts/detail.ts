@@ -1,9 +1,12 @@
 /**
  * contract/detail: a contract as its initiator's console, a party's console or a copy recipient
- * sees it, with what the session may do on it now (`myActions`). Anyone else gets 404.
+ * sees it, with what the session may do on it now (`myActions`). Anyone else gets 404, but for
+ * the user's own other console (`unseenContract`).
  */
 import {
   PERSONAL_CONSOLE_ID,
+  mayLockParty,
+  mayManageContract,
   nextStatus,
   type ContractAction,
   type ContractDetail,
@@ -12,10 +15,10 @@ import {
   type SigningOrder,
   type TemplateParty,
 } from '@esign/platform';
+import { contractSigningApproval } from '../approvals/need';
 import type { AccessClaims } from '../auth/tokens';
 import { sessionConsole } from '../companies/console';
 import type { Database } from '../db';
-import { ApiError } from '../http/route';
 import {
   CONTRACT_HEAD_COLUMNS,
   CONTRACT_HEAD_JOINS,
@@ -25,8 +28,9 @@ import {
 } from './contract-head';
 import { consoleContracts, consoleParty, copiedTo } from './console-contracts';
 import { draftsOf } from './drafts';
-import { detailLocks } from './lock';
+import { detailLocks, initiatedBy } from './lock';
 import { contractVersionLink, latestContractFile } from './contract-pdf';
+import { unseenContract } from './other-console';
 
 interface ContractRow extends ContractHeadRow {
   tenant_id: string;
@@ -60,10 +64,11 @@ interface PartyRow {
 
 /**
  * What the session may do now, from the transition table (`nextStatus`) and the parties' turn:
- * the initiator's console urges, withdraws, and removes an ended unsigned contract not removed
- * yet; its own parties fill (while filling, their fields not yet filled), sign (while signing, at
- * their turn in a sequential order) and refuse, until they signed or refused; once the contract
- * is completed, each party that signed it may agree to rescind it, once.
+ * the initiator's console (`initiator`: there, the member who initiated it or one who may manage
+ * every contract, `mayManageContract`) urges, withdraws, and removes an ended unsigned contract
+ * not removed yet; its own parties fill (while filling, their fields not yet filled), sign
+ * (while signing, at their turn in a sequential order) and refuse, until they signed or refused;
+ * once the contract is completed, each party that signed it may agree to rescind it, once.
  */
 export function myActionsOf(
   status: ContractStatus,
@@ -127,14 +132,18 @@ export function seenBy(session: AccessClaims): { where: string; params: unknown[
   };
 }
 
-/** contract/detail for a session; 404 unless its console or its user may see the contract. */
+/**
+ * contract/detail for a session; 404 unless its console or its user may see the contract (403
+ * `contractInOtherConsole` when another console of its user does: `unseenContract`).
+ */
 export async function contractDetail(
   database: Database,
   key: Uint8Array,
   session: AccessClaims,
   id: number,
+  now: () => Date = () => new Date(),
 ): Promise<ContractDetail> {
-  await sessionConsole(database, session);
+  const { grants } = await sessionConsole(database, session);
   const seen = seenBy(session);
   const [row] = await database.query<ContractRow>(
     `SELECT ${CONTRACT_HEAD_COLUMNS}, c.tenant_id, c.company_id, c.initiator_user_id,
@@ -144,7 +153,7 @@ export async function contractDetail(
      WHERE c.id = $4 AND (${seen.where})`,
     [...seen.params, id],
   );
-  if (!row) throw new ApiError('notFound', 404);
+  if (!row) throw await unseenContract(database, session, id);
   const company = session.companyId !== PERSONAL_CONSOLE_ID;
   const [parties, receivers] = await Promise.all([
     database.query<PartyRow>(
@@ -159,13 +168,25 @@ export async function contractDetail(
       [id],
     ),
   ]);
-  const initiator = company
+  const initiatorConsole = company
     ? String(row.company_id) === String(session.companyId)
     : row.company_id === null && String(row.initiator_user_id) === String(session.userId);
+  const standing = { personal: !company, initiator: initiatedBy(row, session), grants };
+  const initiator = initiatorConsole && mayManageContract(standing);
   // The PDF as it stands: once signed, the latest signed version; before, version 0, the document
   // with the values filled in so far (rendered when fetched). The pages draw only what is still to
   // come over it (web: contract/detail/overlay.ts), so the values filled in must be in it.
   const file = await latestContractFile(database, id);
+  // Signing approval (approvals/): the company's latest approval, and what to apply for first.
+  const signingApproval = company
+    ? await contractSigningApproval(
+        database,
+        { now },
+        session,
+        { ...row, id, status: row.status },
+        parties,
+      )
+    : undefined;
   const link = contractVersionLink(key, id, file?.version ?? 0);
   return {
     ...contractHead(row),
@@ -199,6 +220,16 @@ export async function contractDetail(
     pdfLinkExpiresAt: link.pdfLinkExpiresAt,
     myParties: parties.filter((p) => p.mine).map((p) => p.party),
     myActions: myActionsOf(row.status, row.signing_order, initiator, parties, row.removed),
+    ...(signingApproval ? { signingApproval } : {}),
+    mayLock: parties
+      .filter(
+        (p) =>
+          p.mine &&
+          !p.signed_at &&
+          !p.refused_at &&
+          mayLockParty({ ...standing, namesMe: String(p.user_id) === String(session.userId) }),
+      )
+      .map((p) => p.party),
     drafts: await draftsOf(
       database,
       id,

@@ -6,6 +6,7 @@ import {
   type ContractStatus,
 } from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
+import { endPendingApproval } from '../approvals/end';
 import { appendAudit } from '../audit/audit-trail';
 import type { AppContext } from '../context';
 import type { Database, Queryable } from '../db';
@@ -92,6 +93,7 @@ async function expireBatch(tx: Queryable, limit: number): Promise<number> {
       contract.id,
       next.to,
     ]);
+    await endPendingApproval(tx, contract.id);
     await appendAudit(tx, {
       tenantId: contract.tenant_id,
       contractId: Number(contract.id),

@@ -122,7 +122,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     method: 'POST',
     path: PATHS.contractUrge,
     summary:
-      'The initiator reminds the parties whose move it is, each at most once an hour (429 urgeTooSoon with data.nextUrgeAt otherwise)',
+      'The initiator reminds the parties whose move it is, each at most once an hour (429 urgeTooSoon with data.nextUrgeAt otherwise); in a company, the member who initiated it or one granted contract:manage (others: 403 No permission for now)',
     tag: TAG,
     permission: 'signedIn',
     body: contractUrgeBody,
@@ -138,7 +138,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     method: 'POST',
     path: PATHS.contractRevoke,
     summary:
-      'The initiator withdraws a contract before it completes, with an optional reason; every party is told, those who signed included',
+      'The initiator withdraws a contract before it completes, with an optional reason; every party is told, those who signed included; in a company, the member who initiated it or one granted contract:manage (others: 403 No permission for now)',
     tag: TAG,
     permission: 'signedIn',
     body: contractRevokeBody,
@@ -158,7 +158,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     method: 'POST',
     path: PATHS.contractRemove,
     summary:
-      'The initiator removes a contract that ended unsigned (refused, approval rejected, expired, withdrawn) from its console’s lists; its record and audit trail stay',
+      'The initiator removes a contract that ended unsigned (refused, approval rejected, expired, withdrawn) from its console’s lists; its record and audit trail stay; in a company, the member who initiated it or one granted contract:manage (others: 403 No permission for now)',
     tag: TAG,
     permission: 'signedIn',
     body: contractRemoveBody,
@@ -178,7 +178,7 @@ export function contractLifeRoutes(app: FastifyInstance, context: AppContext): v
     method: 'POST',
     path: PATHS.contractLock,
     summary:
-      'A member of a party takes (lock: true, renewing its own) or releases (lock: false) a short lock on the party’s part; meanwhile the party’s fill and sign by others answer 409 contractLockedByOther',
+      'A member of a party takes (lock: true, renewing its own) or releases (lock: false) a short lock on the party’s part; meanwhile the party’s fill and sign by others answer 409 contractLockedByOther. In a company, taking it is for the contract’s initiator, a member granted contract:manage and the party’s named signer (others: 403 No permission for now)',
     tag: TAG,
     permission: 'signedIn',
     body: contractLockBody,

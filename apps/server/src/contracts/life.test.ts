@@ -16,10 +16,12 @@ import {
   type ContractUrged,
 } from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../audit/audit-trail';
 import {
   JPEG_DATA_URL,
+  LEO,
+  LOCK_CO,
   PNG_DATA_URL,
   lifeWorld,
   type LifeWorld,
@@ -288,6 +290,27 @@ describe.each(BACKENDS)('a contract’s life after sending, on $name', (backend)
   });
 
   describe('contract/lock', () => {
+    // Taking a lock is for those who manage the company's contracts (and the party's named signer,
+    // Lena): Leo manages Lock Trading Co.'s here, so that two members may contend for it.
+    const leoRole = (role: string) =>
+      server.database.query(
+        `UPDATE company_members m SET role_id = r.id FROM company_roles r, users u
+         WHERE u.phone = $1 AND u.tenant_id = '000000' AND m.user_id = u.id
+           AND r.company_id = m.company_id AND r.name = $2`,
+        [LEO, role],
+      );
+    beforeAll(async () => {
+      await server.database.query(
+        `INSERT INTO company_roles (company_id, name, grants)
+         SELECT id, 'Contract manager', '{contract:manage}' FROM companies WHERE full_name = $1`,
+        [LOCK_CO],
+      );
+      await leoRole('Contract manager');
+    });
+    afterAll(async () => {
+      await leoRole('employee');
+    });
+
     it('holds the party’s fill for others of the party while a member works on it, until released or run out', async () => {
       const id = await world.newContract();
       const values = { [world.field['Guarantor address']]: 'No. 2 Lock Street' };

@@ -24,6 +24,7 @@ import {
   type contractWriteBody,
 } from '@esign/platform';
 import type { z } from 'zod/mini';
+import { endPendingApproval } from '../approvals/end';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database, Queryable } from '../db';
 import { ApiError } from '../http/route';
@@ -254,6 +255,8 @@ export async function revokeContract(
       act.contract.id,
       status,
     ]);
+    // A pending approval of the contract ends with it (signing approval, approvals/).
+    await endPendingApproval(act.tx, act.contract.id);
     const entry = await act.audit({ reason: body.reason, status });
     await act.notify(await everyoneBut(act), LIFE_NOTICES.withdrawn(act.contract, body.reason));
     return acted(act, status, entry.documentSha256);

@@ -4,11 +4,17 @@
  * that two members of one company do not fill or sign the same part at once. While it lasts,
  * `actOnContract` refuses that party's fill and sign by anyone else ('contractLockedByOther', 409,
  * with the lock in `data`). A lock that ran out is no lock: nothing sweeps the rows.
+ *
+ * Taking a lock keeps every colleague off the party's part for as long as it is renewed, so in a
+ * company it belongs to those who may manage the contract (its initiator, a member granted
+ * `contract:manage`) and to the member the party names as its signer (`mayLockParty`); any other
+ * member gets 403 'No permission for now' and still fills and signs while nobody holds the lock.
  */
 import {
   CONTRACT_LOCK_MS,
   CONTRACT_TRANSITIONS,
   PERSONAL_CONSOLE_ID,
+  mayLockParty,
   nextStatus,
   type ContractDetailLock,
   type ContractLock,
@@ -90,9 +96,10 @@ export async function refuseIfLockedByOther(
 /**
  * Takes, renews or releases the session's lock on its party's part of contract `id`. The session's
  * console must see the contract (404) and hold an open party of it (403 'notYourParty'; the one
- * named, or its first); taking needs a status in which parties fill or sign (409 with the table's
- * reason) and no other holder (409 'contractLockedByOther'). Releasing what one does not hold
- * changes nothing.
+ * named, or its first); taking needs the right to (`mayLockParty`: 403 'noPermission'), a status
+ * in which parties fill or sign (409 with the table's reason) and no other holder (409
+ * 'contractLockedByOther'). Releasing what one does not hold changes nothing; releasing one's own
+ * needs no right, so a lock outlives no change of role.
  */
 export async function lockContract(
   database: Database,
@@ -100,24 +107,39 @@ export async function lockContract(
   id: number,
   { lock, party: named }: { lock: boolean; party?: TemplateParty | undefined },
 ): Promise<ContractLock> {
-  await sessionConsole(database, session);
+  const { grants } = await sessionConsole(database, session);
   return database.transaction(async (tx) => {
     const visible = consoleContracts(session);
-    const [contract] = await tx.query<{ id: string; status: ContractStatus }>(
-      `SELECT c.id, c.status FROM contracts c WHERE c.id = $3 AND (${visible.where}) FOR UPDATE`,
+    const [contract] = await tx.query<{
+      id: string;
+      status: ContractStatus;
+      company_id: string | null;
+      initiator_user_id: string;
+    }>(
+      `SELECT c.id, c.status, c.company_id, c.initiator_user_id FROM contracts c
+       WHERE c.id = $3 AND (${visible.where}) FOR UPDATE`,
       [...visible.params, id],
     );
     if (!contract) throw new ApiError('notFound', 404);
     const company = session.companyId !== PERSONAL_CONSOLE_ID;
-    const mine = await tx.query<{ party: TemplateParty }>(
-      `SELECT p.party FROM contract_participants p
+    const mine = await tx.query<{ party: TemplateParty; user_id: string | null }>(
+      `SELECT p.party, p.user_id FROM contract_participants p
        WHERE p.contract_id = $1 AND (${consoleParty('p', company)})
          AND p.signed_at IS NULL AND p.refused_at IS NULL AND ($3::text IS NULL OR p.party = $3)
        ORDER BY p.position, p.party`,
       [id, company ? session.companyId : session.userId, named ?? null],
     );
-    const party = mine[0]?.party;
-    if (!party) throw new ApiError('notYourParty', 403);
+    if (mine.length === 0) throw new ApiError('notYourParty', 403);
+    const standing = {
+      personal: !company,
+      initiator: initiatedBy(contract, session),
+      grants,
+    };
+    const lockable = mine.filter((row) =>
+      mayLockParty({ ...standing, namesMe: String(row.user_id) === String(session.userId) }),
+    );
+    const party = (lock ? lockable[0] : mine[0])?.party;
+    if (!party) throw new ApiError('noPermission', 403);
     const [held] = await liveLocks(tx, id, [party]);
     const heldByMe = held !== undefined && String(held.user_id) === String(session.userId);
     if (!lock) {
@@ -157,4 +179,19 @@ export async function lockContract(
       mine: true,
     };
   });
+}
+
+/**
+ * Whether the session's user initiated the contract in the session's console (its company's, or
+ * the personal one for a personal contract).
+ */
+export function initiatedBy(
+  contract: { company_id: string | number | null; initiator_user_id: string | number },
+  session: Pick<AccessClaims, 'companyId' | 'userId'>,
+): boolean {
+  const here =
+    session.companyId === PERSONAL_CONSOLE_ID
+      ? contract.company_id === null
+      : String(contract.company_id) === String(session.companyId);
+  return here && String(contract.initiator_user_id) === String(session.userId);
 }

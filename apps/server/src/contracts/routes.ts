@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
+import { signingAuthorityRoutes } from './authority-routes';
 import { contractCreateRoutes } from './create-routes';
 import { EXAMPLE_LIST_ITEM, EXAMPLE_LIST_PAGE } from './examples';
 import { contractLifeRoutes } from './life-routes';
@@ -24,6 +25,7 @@ export async function contractRoutes(app: FastifyInstance, context: AppContext):
   contractLifeRoutes(app, context);
   await contractSigningRoutes(app, context);
   rescissionRoutes(app, context);
+  signingAuthorityRoutes(app, context);
 
   route(app, context, {
     method: 'GET',

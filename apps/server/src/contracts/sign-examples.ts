@@ -93,6 +93,7 @@ export const SIGN_EXAMPLES = {
     } satisfies ContractPdfLink,
   },
   pdf: { query: { ticket: PDF_TICKET } },
+  authorityCertificate: { query: { format: 'cer' as const } },
   signatures: {
     query: { id },
     answer: {
@@ -108,7 +109,8 @@ export const SIGN_EXAMPLES = {
           certificateIssuer: 'CN=eSign Platform CA,O=eSign',
           valid: true,
           coversWholeDocument: true,
-          detail: 'Signature is Valid. Certificate is Trusted.',
+          detail:
+            'The signature is intact: the document is unchanged since it was signed. Its certificate was issued by this platform’s own authority (CN=eSign Platform CA,O=eSign), which readers outside the platform (Adobe Acrobat, pdfsig) call unknown until its certificate is added to them.',
         },
       ],
     } satisfies ContractSignatures,

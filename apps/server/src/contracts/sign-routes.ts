@@ -16,6 +16,7 @@ import { developmentFaceRoutes } from '../face/development';
 import { route } from '../http/route';
 import { authCodeRoutes } from './auth-codes';
 import { contractPdfRoutes } from './contract-pdf-routes';
+import { contractZipRoutes } from './contract-zip-routes';
 import { signContractFor } from './sign';
 import { contractSeals } from './sign-seals';
 import { SIGN_EXAMPLES } from './sign-examples';
@@ -52,8 +53,9 @@ export async function contractSigningRoutes(
     permission: 'signedIn',
     body: contractSignBody,
     handler: ({ session, body, locale, request }): Promise<ContractActed> =>
-      signContractFor(context, { session, locale, ip: request.ip, body }),
+      signContractFor(context, { session, locale, ip: request.ip, body, log: request.log }),
   });
 
   contractPdfRoutes(app, context);
+  contractZipRoutes(app, context);
 }

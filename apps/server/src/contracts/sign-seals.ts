@@ -47,14 +47,19 @@ export async function prepareSignerSeals(
   }
 }
 
-/** The seals the session may use for a contract made from `templateId`, today. */
+/**
+ * The seals the session may use for a contract made from `templateId`, today; with `contractId`,
+ * also the company's seals an approved signing approval of that contract lets the session use
+ * (a member without a seal authorisation whom the administrator approved, approvals/).
+ */
 export function signerSeals(
   context: Pick<AppContext, 'now'>,
   db: Parameters<typeof usableSeals>[0],
   session: AccessClaims,
   templateId: number | null,
+  contractId?: number,
 ): Promise<UsableSeal[]> {
-  return usableSeals(db, session, { templateId, day: sealDay(context.now()) });
+  return usableSeals(db, session, { templateId, day: sealDay(context.now()), contractId });
 }
 
 /**
@@ -90,7 +95,7 @@ export async function contractSeals(
   if (parties.length === 0) throw new ApiError('notYourParty', 403);
   await prepareSignerSeals(context, session);
   const templateId = contract.template_id === null ? null : Number(contract.template_id);
-  const seals = await signerSeals(context, database, session, templateId);
+  const seals = await signerSeals(context, database, session, templateId, id);
   return parties.flatMap((row) =>
     seals.map((seal, index) => ({
       id: String(seal.id),

@@ -335,6 +335,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(signs[1]!.details).toMatchObject({
       party: 'A',
       version: 2,
+      confirmedBy: 'sms',
       certificateSerial: expect.stringMatching(/^[0-9a-f]+$/),
       seal: {
         id: companySealId,
@@ -783,6 +784,13 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       ticket,
     });
     expect(signed.status).toBe(200);
+    // The trail says the signer confirmed with their face, not a code.
+    const [entry] = await server.database.query<{ details: Record<string, unknown> }>(
+      "SELECT details FROM audit_entries WHERE contract_id = $1 AND action = 'sign'",
+      [id],
+    );
+    expect(entry!.details).toMatchObject({ party: 'B', confirmedBy: 'face' });
+    expect((await verifyAuditChain(server.database, id)).ok).toBe(true);
 
     // A failed check gives no ticket.
     const next = await sendForSigning(server, cast);

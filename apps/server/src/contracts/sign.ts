@@ -25,7 +25,9 @@ import {
   type StampLocation,
   type TemplateProject,
 } from '@esign/template-editor/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod/mini';
+import { requireSigningApproval } from '../approvals/need';
 import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
@@ -41,7 +43,12 @@ import {
   type SigningCredentials,
 } from '../signing';
 import { actOnContract, initiatorOf, partiesOf, type Act, type Recipient } from './act';
-import { refuseAfterDeadline, signTicketIsGood, spendSignTicket } from './auth-codes';
+import {
+  refuseAfterDeadline,
+  signTicketIsGood,
+  spendSignTicket,
+  type SignTicketMethod,
+} from './auth-codes';
 import {
   latestContractFile,
   pdfFailure,
@@ -59,10 +66,12 @@ export interface SignRequest {
   locale: Locale;
   ip: string;
   body: SignBody;
+  /** Where a stored version found missing is told (the request's log). */
+  log: FastifyBaseLogger;
 }
 
 /** Who signs and with what, prepared before the transaction. */
-interface PreparedSigner {
+export interface PreparedSigner {
   identity: SignerIdentity;
   credentials: SigningCredentials;
 }
@@ -116,7 +125,11 @@ export function fitStamp(stamp: SealStamp, image: { width: number; height: numbe
   return fitStampToImage(stamp, image);
 }
 
-async function prepareSigner(
+/**
+ * The signer's identity and certificate for a session (issued on its first signature). A batch
+ * prepares them once for all its contracts.
+ */
+export async function prepareSigner(
   context: Pick<AppContext, 'database'>,
   session: AccessClaims,
 ): Promise<PreparedSigner> {
@@ -178,45 +191,72 @@ async function receiversWithAccounts(tx: Pick<Queryable, 'query'>, contractId: n
   return rows.map((row) => ({ userId: Number(row.user_id), companyId: null }));
 }
 
-/** contract/sign for a session (see the module's comment). */
-export async function signContractFor(
+/**
+ * How a signature is confirmed, inside the signing transaction (after the seal is checked): a
+ * sign ticket spent (contract/sign), or a batch's item settled (batch-sign/). It gives how the
+ * signer proved it was them, for the audit entry, or throws to refuse.
+ */
+export type ConfirmSignature = (act: Act) => Promise<SignTicketMethod>;
+
+export interface SignAsParty {
+  session: AccessClaims;
+  locale: Locale;
+  ip: string;
+  contractId: number;
+  /** The party letter the client names; by default the console's party whose turn it is. */
+  party?: TemplateParty | undefined;
+  sealId: string;
+  confirm: ConfirmSignature;
+  /** Where a stored version found missing is told (the request's log, or the job's). */
+  log: FastifyBaseLogger;
+  /** The session's `prepareSigner`, when the caller prepared it already (a batch, once). */
+  signer?: PreparedSigner | undefined;
+}
+
+/**
+ * Signs a contract for the session's party: the one path of every signature, single (contract/sign)
+ * or batched (batch-sign/), under `actOnContract`'s row lock (see the module's comment). A party
+ * that already signed is refused there ('partyAlreadySigned'), so that the same signature asked
+ * twice — two windows, two batches, a batch resumed after its process died — is made once.
+ */
+export async function signAsParty(
   context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now'>,
-  { session, locale, ip, body }: SignRequest,
+  { session, locale, ip, contractId, party: namedParty, sealId, confirm, log, signer }: SignAsParty,
 ): Promise<ContractActed> {
-  const { database, storage, key } = context;
-  const holder = {
-    tenantId: session.tenantId,
-    contractId: body.id,
-    userId: Number(session.userId),
-  };
+  const { database, storage } = context;
   // Whatever fails here is told only once the contract is known to be the session's to sign.
-  const prepared: PreparedSigner | { error: unknown } = await prepareSigner(context, session).catch(
-    (error: unknown) => ({ error }),
-  );
+  const prepared: PreparedSigner | { error: unknown } =
+    signer ?? (await prepareSigner(context, session).catch((error: unknown) => ({ error })));
   try {
     return await actOnContract(
       database,
-      body.id,
+      contractId,
       'sign',
-      { session, ip, party: body.party },
+      { session, ip, party: namedParty },
       async (act) => {
         if ('error' in prepared) throw prepared.error;
         await refuseAfterDeadline(act.tx, act.contract.id);
         const party = act.party!;
         const templateId =
           act.contract.template_id === null ? null : Number(act.contract.template_id);
-        const seal = (await signerSeals(context, act.tx, session, templateId)).find(
-          (usable) => String(usable.id) === body.sealId,
-        );
+        // The company's flow before signing must have approved this party (approvals/).
+        await requireSigningApproval(act.tx, {
+          contractId: act.contract.id,
+          contractCompanyId: act.contract.company_id,
+          templateId,
+          party: party.party,
+          partyCompanyId: party.company_id,
+        });
+        const seal = (
+          await signerSeals(context, act.tx, session, templateId, act.contract.id)
+        ).find((usable) => String(usable.id) === sealId);
         if (!seal) throw new ApiError('sealNotYours', 403);
-        if (!(await spendSignTicket(act.tx, key, holder, body.ticket))) {
-          throw new ApiError('signTicketInvalid', 403);
-        }
+        const confirmedBy = await confirm(act);
         const { contract } = act;
         let latest = await latestContractFile(act.tx, contract.id);
         let pdf: Uint8Array;
         if (latest) {
-          pdf = await readContractFile(storage, latest);
+          pdf = await readContractFile(storage, latest, log);
         } else {
           pdf = await renderFilledDocument(act.tx, storage, contract);
           latest = await storeContractFile(act.tx, storage, {
@@ -272,6 +312,9 @@ export async function signContractFor(
               authorizationId: seal.authorizationId === null ? null : String(seal.authorizationId),
             },
             signer: prepared.identity.name,
+            // How the signer proved it was them (SMS code or face check): a reader of the trail
+            // asks this first. Entries made before it was recorded do not say.
+            confirmedBy,
             certificateSerial: signed.signatureInfo.certificateSerial,
             certificateSubject: signed.signatureInfo.certificateSubject,
             signingTime: signed.signatureInfo.signingTime.toISOString(),
@@ -291,6 +334,37 @@ export async function signContractFor(
     );
   } catch (error) {
     if (error instanceof PdfError) throw pdfFailure(error, locale);
+    throw error;
+  }
+}
+
+/** contract/sign for a session (see the module's comment): confirmed by a ticket, spent. */
+export async function signContractFor(
+  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now'>,
+  { session, locale, ip, body, log }: SignRequest,
+): Promise<ContractActed> {
+  const { database, key } = context;
+  const holder = {
+    tenantId: session.tenantId,
+    contractId: body.id,
+    userId: Number(session.userId),
+  };
+  try {
+    return await signAsParty(context, {
+      session,
+      locale,
+      ip,
+      contractId: body.id,
+      party: body.party,
+      sealId: body.sealId,
+      log,
+      confirm: async (act) => {
+        const confirmedBy = await spendSignTicket(act.tx, key, holder, body.ticket);
+        if (!confirmedBy) throw new ApiError('signTicketInvalid', 403);
+        return confirmedBy;
+      },
+    });
+  } catch (error) {
     // Signed a moment ago by another session of the party: this one's ticket was never spent.
     if (
       error instanceof ApiError &&

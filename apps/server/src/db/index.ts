@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -115,7 +116,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm: the trigram indexes of the contracts' name and party search (migration 33).
+  const extensions = { pg_trgm };
+  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   return {
     kind: 'pglite',

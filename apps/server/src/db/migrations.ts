@@ -7,8 +7,10 @@ import { CONTRACT_DOCUMENT_MIGRATION } from './contract-document-tables';
 import { CONTRACT_DRAFT_MIGRATION } from './contract-draft-tables';
 import { CONTRACT_FILE_MIGRATION } from './contract-file-tables';
 import { CONTRACT_LIFE_MIGRATION } from './contract-life-tables';
+import { CONTRACT_MANAGE_MIGRATION } from './contract-manage-tables';
 import { CONTRACT_ROLES_MIGRATION } from './contract-roles-tables';
 import { CONTRACT_TURN_MIGRATION } from './contract-turn-tables';
+import { DOCUMENT_CLEANING_MIGRATION } from './document-cleaning-tables';
 import { CONTRACT_MIGRATION } from './contract-tables';
 import { DOCUMENT_MIGRATION } from './document-tables';
 import { MESSAGE_LANGUAGE_MIGRATION } from './message-language-tables';
@@ -16,11 +18,18 @@ import { MESSAGE_LINK_MIGRATION } from './message-link-tables';
 import { REAL_NAME_MIGRATION } from './real-name-tables';
 import { SEAL_MIGRATION } from './seal-tables';
 import { SESSION_MIGRATION } from './session-tables';
+import { SESSION_REVOCATION_MIGRATION } from './session-revocation-tables';
 import { SIGNING_MIGRATION } from './signing-tables';
 import { STAFF_MIGRATION } from './staff-tables';
+import { STORAGE_SWEEP_MIGRATION } from './storage-sweep-tables';
 import { SUB_COMPANY_MIGRATION } from './sub-company-tables';
 import { TEMPLATE_MIGRATION } from './template-tables';
 import { USER_CENTER_MIGRATION } from './user-center-tables';
+import { WORKFLOW_MIGRATION } from './workflow-tables';
+import { ACCOUNT_CLOSING_MIGRATION } from './account-closing-tables';
+import { CONTRACT_ARCHIVE_MIGRATION } from './contract-archive-tables';
+import { BATCH_SIGN_MIGRATION } from './batch-sign-tables';
+import { SIGNING_APPROVAL_MIGRATION } from './signing-approval-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -142,4 +151,13 @@ CREATE INDEX rate_events_at ON rate_events (at);
   CONTRACT_DRAFT_MIGRATION,
   MESSAGE_LINK_MIGRATION,
   MESSAGE_LANGUAGE_MIGRATION,
+  SESSION_REVOCATION_MIGRATION,
+  STORAGE_SWEEP_MIGRATION,
+  DOCUMENT_CLEANING_MIGRATION,
+  CONTRACT_MANAGE_MIGRATION,
+  WORKFLOW_MIGRATION,
+  ACCOUNT_CLOSING_MIGRATION,
+  CONTRACT_ARCHIVE_MIGRATION,
+  BATCH_SIGN_MIGRATION,
+  SIGNING_APPROVAL_MIGRATION,
 ];

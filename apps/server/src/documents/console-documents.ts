@@ -2,6 +2,7 @@ import {
   PERSONAL_CONSOLE_ID,
   apiPath,
   message,
+  removedContentSchema,
   type ContractDocument,
   type DocumentStatus,
   type Locale,
@@ -61,6 +62,7 @@ interface DocumentRow {
   pdf_sha256: string | null;
   pdf_size: string | number | null;
   error: string | null;
+  removed_content: string[] | null;
   elapsed_seconds: number;
   job_status: 'queued' | 'running' | 'done' | 'failed' | null;
   attempts: number | null;
@@ -83,6 +85,7 @@ export async function describeDocument(
   const owned = ownedByConsole('d', session);
   const [row] = await sql.query<DocumentRow>(
     `SELECT d.id, d.name, d.status, d.page_count, d.pdf_sha256, d.pdf_size, d.error,
+       d.removed_content,
        floor(extract(epoch FROM now() - d.created_at))::integer AS elapsed_seconds,
        j.status AS job_status, j.attempts, j.max_attempts,
        CASE WHEN j.status = 'queued' THEN (
@@ -120,6 +123,7 @@ export async function describeDocument(
           maxAttempts: row.max_attempts!,
         }
       : null,
+    removedContent: ready ? removedContentSchema.parse(row.removed_content ?? []) : [],
   };
 }
 

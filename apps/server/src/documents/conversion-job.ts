@@ -5,11 +5,11 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DOCUMENT_CONTENT_TYPES } from '@esign/platform';
+import { DOCUMENT_CONTENT_TYPES, type RemovedContent } from '@esign/platform';
 import type { AppContext } from '../context';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { convertWordToPdf, libreOfficeBinary, type WordType } from './libreoffice';
-import { checkPdf } from './pdf-check';
+import { cleanPdf } from './pdf-check';
 import { DocumentProblem, problemKey } from './problems';
 import { WORD_UNPACKED_MAX_BYTES } from './word-archive';
 
@@ -28,6 +28,8 @@ export interface ConvertedPdf {
   sha256: string;
   size: number;
   pageCount: number;
+  /** What `cleanPdf` took out of LibreOffice's PDF. */
+  removedContent: RemovedContent[];
 }
 
 const WORD_TYPES: Record<string, WordType> = {
@@ -37,8 +39,10 @@ const WORD_TYPES: Record<string, WordType> = {
 
 /**
  * Converts a `converting` document's Word file to PDF with LibreOffice (in a temporary directory,
- * always removed), checks the PDF, stores it, and makes the document `ready`; or leaves it
- * `failed` with the reason's message key. At most one conversion per core at a time.
+ * always removed), checks it and rewrites it clean as an uploaded PDF is (`cleanPdf`: LibreOffice
+ * carries a Word file's form buttons and its links to other files into the PDF), stores it, and
+ * makes the document `ready`; or leaves it `failed` with the reason's message key. At most one
+ * conversion per core at a time.
  */
 export function conversionHandler({
   database,
@@ -72,20 +76,23 @@ export function conversionHandler({
         });
         if ((await stat(output)).size > WORD_UNPACKED_MAX_BYTES)
           throw new DocumentProblem('wordTooLarge');
-        const bytes = await readFile(output);
-        const { pageCount } = await checkPdf(bytes).catch((error: unknown) => {
-          throw new DocumentProblem(
-            'conversionFailed',
-            `LibreOffice wrote an unusable PDF (${problemKey(error)})`,
-          );
-        });
+        const converted = await readFile(output);
+        const { pdf, pageCount, removedContent } = await cleanPdf(converted).catch(
+          (error: unknown) => {
+            throw new DocumentProblem(
+              'conversionFailed',
+              `LibreOffice wrote an unusable PDF (${problemKey(error)})`,
+            );
+          },
+        );
         const storageKey = `documents/${source.tenant_id}/${documentId}-${job.id}-${job.attempt}.pdf`;
-        await storage.put(storageKey, Readable.from([bytes]));
+        await storage.put(storageKey, Readable.from([Buffer.from(pdf)]));
         return {
           storageKey,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          size: bytes.length,
+          sha256: createHash('sha256').update(pdf).digest('hex'),
+          size: pdf.byteLength,
           pageCount,
+          removedContent,
         };
       } finally {
         await rm(workDir, { recursive: true, force: true });
@@ -95,9 +102,9 @@ export function conversionHandler({
       if (!pdf) return;
       const updated = await tx.query(
         `UPDATE documents SET status = 'ready', pdf_storage_key = $2, pdf_sha256 = $3,
-           pdf_size = $4, page_count = $5, error = NULL, updated_at = now()
+           pdf_size = $4, page_count = $5, removed_content = $6, error = NULL, updated_at = now()
          WHERE id = $1 AND status = 'converting' RETURNING id`,
-        [documentId, pdf.storageKey, pdf.sha256, pdf.size, pdf.pageCount],
+        [documentId, pdf.storageKey, pdf.sha256, pdf.size, pdf.pageCount, pdf.removedContent ?? []],
       );
       if (updated.length === 0) throw new PermanentJobError('The document is no longer converting');
     },

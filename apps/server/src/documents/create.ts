@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { DOCUMENT_CONTENT_TYPES, PERSONAL_CONSOLE_ID, type DocumentType } from '@esign/platform';
 import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -6,7 +8,7 @@ import { ApiError } from '../http/route';
 import { enqueueJob } from '../jobs/queue';
 import { ownedByConsole } from './console-documents';
 import { CONVERSION_JOB, CONVERSION_ATTEMPTS } from './conversion-job';
-import { checkPdf } from './pdf-check';
+import { cleanPdf } from './pdf-check';
 import { DocumentProblem } from './problems';
 import { checkWordArchive } from './word-archive';
 
@@ -22,23 +24,9 @@ function documentTypeOf(contentType: string): DocumentType | undefined {
   );
 }
 
-/** A stored file's bytes, and their SHA-256. */
-async function readStored(
-  storage: AppContext['storage'],
-  key: string,
-): Promise<{ bytes: Buffer; sha256: string }> {
-  const hash = createHash('sha256');
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.get(key) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    chunks.push(chunk);
-  }
-  return { bytes: Buffer.concat(chunks), sha256: hash.digest('hex') };
-}
-
 /**
  * Makes a document of the session's console from a file the session's user uploaded in that
- * console: a PDF is checked and ready at once (its PDF is the uploaded file); a DOC or DOCX
+ * console: a PDF is checked, rewritten clean (`cleanPdf`) and ready at once; a DOC or DOCX
  * (a DOCX's ZIP checked first) waits for its conversion job. Gives the document's id — that of
  * the document already made from the file unless it failed. Throws `ApiError`: 404 for a file the
  * console's user did not upload there, 400 with the reason for a file that cannot become one.
@@ -75,15 +63,28 @@ export async function createDocument(
   ];
   try {
     if (type === 'pdf') {
-      const { bytes, sha256 } = await readStored(storage, file.storage_key);
-      const { pageCount } = await checkPdf(bytes);
-      // The uploaded file is the document's PDF: `source_file_id` keeps it from being deleted.
-      await database.query(
-        `INSERT INTO documents (id, tenant_id, user_id, company_id, source_file_id, name, status,
-           pdf_storage_key, pdf_sha256, pdf_size, page_count)
-         VALUES ($1, $2, $3, $4, $5, $6, 'ready', $7, $8, $9, $10)`,
-        [...owner, file.storage_key, sha256, bytes.length, pageCount],
-      );
+      const clean = await cleanPdf(await buffer(storage.get(file.storage_key)));
+      // The upload stays as it came (`source_file_id` keeps it); parties see and sign this one.
+      const pdfKey = `documents/${session.tenantId}/${id}.pdf`;
+      await storage.put(pdfKey, Readable.from([Buffer.from(clean.pdf)]));
+      try {
+        await database.query(
+          `INSERT INTO documents (id, tenant_id, user_id, company_id, source_file_id, name, status,
+             pdf_storage_key, pdf_sha256, pdf_size, page_count, removed_content)
+           VALUES ($1, $2, $3, $4, $5, $6, 'ready', $7, $8, $9, $10, $11)`,
+          [
+            ...owner,
+            pdfKey,
+            createHash('sha256').update(clean.pdf).digest('hex'),
+            clean.pdf.byteLength,
+            clean.pageCount,
+            clean.removedContent,
+          ],
+        );
+      } catch (error) {
+        await storage.remove(pdfKey);
+        throw error;
+      }
       return id;
     }
     if (type === 'docx') await checkWordArchive(storage.get(file.storage_key));

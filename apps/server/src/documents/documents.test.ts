@@ -127,31 +127,44 @@ describe.each(BACKENDS)('contract documents on $name', (backend) => {
     Number(
       (await server.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n,
     );
-  /** Converted PDFs in storage. */
+  /** A document's PDF as stored. */
+  const storedPdf = async (id: string) => {
+    const [row] = await server.database.query<{ pdf_storage_key: string }>(
+      'SELECT pdf_storage_key FROM documents WHERE id = $1',
+      [id],
+    );
+    return readFileSync(path.join(server.files, row!.pdf_storage_key));
+  };
+  /** Documents' PDFs in storage. */
   const storedPdfs = () =>
     readdirSync(server.files, { recursive: true })
       .map(String)
       .filter((name) => name.startsWith('documents') && name.endsWith('.pdf'));
 
-  it('makes a ready document of a PDF at once, with its page count and SHA-256, and serves the same bytes', async () => {
+  it('makes a ready document of a PDF at once, rewritten, with its page count and SHA-256, and serves those bytes', async () => {
     const original = await pdfOf(3);
     const fileId = await upload(original, 'Lease 2024.pdf');
     const created = await create(fileId);
     expect(created.status).toBe(200);
     const document = created.body.data;
-    const stored = readFileSync(path.join(server.files, 'uploads', '000000', fileId));
+    const stored = await storedPdf(document.id);
     expect(document).toEqual({
       id: expect.any(String),
       name: 'Lease 2024.pdf',
       status: 'ready',
       pageCount: 3,
       sha256: sha256(stored),
-      size: original.length,
+      size: stored.length,
       error: null,
       link: `/api${PATHS.documentPdf}?id=${document.id}`,
       conversion: null,
+      removedContent: [],
     });
-    expect(document.sha256).toBe(sha256(original));
+    // The upload stays as it came; the document's PDF is its clean rewrite, of the same pages.
+    expect(
+      readFileSync(path.join(server.files, 'uploads', '000000', fileId)).equals(original),
+    ).toBe(true);
+    expect(pdfText(stored)).toBe(pdfText(original));
 
     const response = await pdf(document.id);
     expect(response.status).toBe(200);
@@ -159,7 +172,7 @@ describe.each(BACKENDS)('contract documents on $name', (backend) => {
     expect(response.headers.get('content-disposition')).toContain(
       'inline; filename="Lease 2024.pdf"; filename*=UTF-8\'\'Lease%202024.pdf',
     );
-    expect(Buffer.from(await response.arrayBuffer()).equals(original)).toBe(true);
+    expect(Buffer.from(await response.arrayBuffer()).equals(stored)).toBe(true);
 
     const link = await call<DocumentLink>(
       server.base,
@@ -228,8 +241,7 @@ describe.each(BACKENDS)('contract documents on $name', (backend) => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(sha256(bytes)).toBe(ready.sha256);
     expect(bytes.length).toBe(ready.size);
-    const [key] = storedPdfs();
-    expect(sha256(readFileSync(path.join(server.files, key!)))).toBe(ready.sha256);
+    expect(sha256(await storedPdf(document.id))).toBe(ready.sha256);
     expect(pdfText(bytes).replace(/\s+/g, ' ')).toContain(SENTENCE);
     expect(conversionDirs()).toEqual(dirsBefore);
   }, 120_000);

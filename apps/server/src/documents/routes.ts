@@ -26,6 +26,7 @@ const EXAMPLE_DOCUMENT: ContractDocument = {
   error: null,
   link: `/api/sicpay-contract/document/pdf?id=${EXAMPLE_DOCUMENT_ID}`,
   conversion: null,
+  removedContent: ['javascript', 'embeddedFiles'],
 };
 
 /**
@@ -50,7 +51,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     method: 'POST',
     path: PATHS.documentCreate,
     summary:
-      'Makes a contract document from an uploaded file (`fileId`): a PDF is checked and ready at once, a DOC or DOCX is converted to PDF',
+      'Makes a contract document from an uploaded file (`fileId`): a PDF is checked, rewritten without active or hidden content (scripts, embedded files, links to files, XFA, bytes outside the PDF) and ready at once, a DOC or DOCX is converted to PDF and rewritten the same way; `removedContent` says what was taken out',
     tag: 'sicpay-contract',
     permission: 'signedIn',
     body: documentCreateSchema,
@@ -70,6 +71,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
           attempt: 1,
           maxAttempts: CONVERSION_ATTEMPTS,
         },
+        removedContent: [],
       },
     },
     handler: async ({ session, body, locale }) =>

@@ -15,6 +15,7 @@ import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { contentDisposition } from '../http/content-disposition';
 import { ApiError, route } from '../http/route';
+import { uploadFailure, uploadedPart } from '../http/uploads';
 import { UploadJudge } from './upload-judge';
 
 /** The name an upload is kept under: its base name without control characters, at most 255. */
@@ -32,7 +33,7 @@ async function storeUpload(
   request: FastifyRequest,
   session: AccessClaims,
 ): Promise<UploadedFile> {
-  const part = request.isMultipart() ? await request.file() : undefined;
+  const part = await uploadedPart(request);
   if (!part || part.fieldname !== 'file') throw new ApiError('noFileSelected');
   const id = randomUUID();
   const key = `uploads/${session.tenantId}/${id}`;
@@ -96,7 +97,7 @@ export async function fileRoutes(app: FastifyInstance, context: AppContext): Pro
         // A refused upload is not read to its end: rather than read up to 100 MB more, or leave
         // the connection unable to carry the next request, close it after the answer.
         if (!request.raw.complete) void reply.header('connection', 'close');
-        throw error;
+        throw uploadFailure(error);
       }
     },
   });

@@ -1,3 +1,4 @@
+import { PATHS } from '@esign/platform';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { AppContext } from '../context';
@@ -85,6 +86,58 @@ describe.each(BACKENDS)('the OpenAPI document on $name', (backend) => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('declares the 429 and its Retry-After of every rate-limited call: SMS codes, captcha, sign-in', async () => {
+    const { paths } = await document();
+    const limited = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.responses['429'])
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    // Sign-in, the captcha, and every call that sends an SMS code.
+    const calls = [
+      PATHS.token,
+      PATHS.captcha,
+      PATHS.smsLoginCode,
+      PATHS.sendRegisterCode,
+      PATHS.sendForgetCode,
+      PATHS.sendOldPhoneCode,
+      PATHS.sendChangePhoneCode,
+      PATHS.sendMsgForAuth,
+      PATHS.sendMsgForChangeLegal,
+      PATHS.sendMsgForChangeCompanyName,
+      PATHS.sendMsgForChangeAdmin,
+      PATHS.sendMsgForWriteOff,
+      PATHS.companyLegalAuth,
+      PATHS.sendMsgForCompanyAuth,
+      PATHS.subCompanySendMsg,
+      PATHS.contractSendAuthCode,
+    ];
+    for (const path of calls) {
+      const methods = paths[`/api${path}`]!;
+      const method = Object.keys(methods)[0]!;
+      expect(limited, path).toContain(`${method.toUpperCase()} /api${path}`);
+    }
+    expect(limited).toHaveLength(calls.length);
+    const captcha = paths['/api/blade-auth/oauth/captcha']!.get!.responses['429'] as {
+      headers: Record<string, { schema: { type: string } }>;
+      content: Record<string, { example: unknown }>;
+    };
+    expect(captcha.headers['Retry-After']!.schema.type).toBe('integer');
+    expect(captcha.content['application/json']!.example).toMatchObject({
+      code: 429,
+      success: false,
+      msg: expect.stringMatching(/captcha|graphic/i) as unknown,
+    });
+    const token = paths['/api/blade-auth/oauth/token']!.post!.responses['429'] as {
+      content: Record<string, { example: unknown }>;
+    };
+    expect(token.content['application/json']!.example).toMatchObject({
+      error: 'temporarily_unavailable',
+    });
+    // A call without a limit declares none.
+    expect(paths[`/api${PATHS.userInfo}`]!.get!.responses['429']).toBeUndefined();
   });
 
   it('shows a contract call with its query, body and answer examples', async () => {

@@ -1,4 +1,4 @@
-import { ok } from '@esign/platform';
+import { fail, message, ok } from '@esign/platform';
 import * as z from 'zod/mini';
 import type { DescribedRoute } from './route';
 
@@ -33,6 +33,38 @@ function accessText(route: DescribedRoute): string {
   if (route.permission === 'signedIn')
     return 'Access: any signed-in user in a console they belong to.';
   return `Access: the permission ${route.permission} in the session’s company (every permission holds in the personal console).`;
+}
+
+/**
+ * The 429 of a rate-limited call: what is limited, the seconds to wait in Retry-After, and the
+ * refusal as the call answers it (the token endpoint answers OAuth2's error body instead).
+ */
+function tooManyResponse(route: DescribedRoute): Record<string, unknown> {
+  const limited = route.rateLimited!;
+  const text = message(limited.text, 'en');
+  return {
+    description: limited.description,
+    headers: {
+      'Retry-After': {
+        description: 'Seconds until the same request may succeed',
+        required: true,
+        schema: { type: 'integer', minimum: 1 },
+        example: 42,
+      },
+    },
+    content: {
+      'application/json': {
+        ...(route.auth === 'client'
+          ? {
+              example: { error: 'temporarily_unavailable', error_description: text },
+            }
+          : {
+              schema: { $ref: '#/components/schemas/Envelope' },
+              example: fail(429, text, limited.example ?? null),
+            }),
+      },
+    },
+  };
 }
 
 /** The OpenAPI 3.1 document of the API, made from the routes' own zod schemas. */
@@ -75,6 +107,7 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
               },
             }
           : {}),
+        ...(route.rateLimited ? { '429': tooManyResponse(route) } : {}),
       },
       security:
         route.auth === 'user'

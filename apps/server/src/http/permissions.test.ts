@@ -5,12 +5,15 @@ import {
   builtinGrants,
   isPermission,
   type BuiltinRole,
+  type ContractDetail,
   type Permission,
   type TokenResponse,
   type UserInfo,
 } from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANY } from '../seed';
 import { addUser, demoCompanyId, loginInto, switchConsole } from '../test-support/companies';
+import { addContract } from '../test-support/contracts';
 import { BACKENDS, call, login, requestToken, useTestServer } from '../test-support/server';
 
 interface Operation {
@@ -80,6 +83,7 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
   const suite = useTestServer(backend);
   const tokens = new Map<BuiltinRole | 'custom', string>();
   let employeeRefresh = '';
+  let customPhone = '';
   let calls: Call[] = [];
 
   beforeAll(async () => {
@@ -94,6 +98,7 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
     }
     // A custom role that grants nothing: every permission-guarded call refuses it.
     const number = String(phone);
+    customPhone = number;
     await addUser(suite.database, { phone: number, company: { id: companyId, role: 'employee' } });
     await suite.database.query(
       `WITH role AS (
@@ -142,8 +147,86 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
     expect(mismatches).toEqual([]);
   });
 
+  it('lets the roles that manage every contract withdraw, remove, urge and lock the administrator’s, and no other', async () => {
+    const companyId = await demoCompanyId(suite.database);
+    const idOf = async (phone: string) =>
+      Number(
+        (
+          await suite.database.query<{ id: string }>(
+            "SELECT id FROM users WHERE phone = $1 AND tenant_id = '000000'",
+            [phone],
+          )
+        )[0]!.id,
+      );
+    // The seeded administrator initiates; the company signs as A (named to the administrator, so
+    // no member below is its signer), the demo person as B.
+    const admin = await idOf('13800000002');
+    const person = await idOf('13800000001');
+    const contract = (status: 'signing' | 'withdrawn') =>
+      addContract(suite.database, {
+        companyId,
+        initiator: admin,
+        status,
+        parties: [
+          { userId: admin, company: { id: companyId, name: DEMO_COMPANY }, name: 'Wang Fang' },
+          { userId: person, name: 'Li Ming' },
+        ],
+      });
+    const managed = ['urge', 'withdraw', 'remove'];
+    const mismatches: string[] = [];
+    for (const [role, token] of tokens) {
+      const manages = role !== 'custom' && builtinGrants(role).includes('contract:manage');
+      const id = await contract('signing');
+      const ended = await contract('withdrawn');
+      const offered = async (contractId: number) =>
+        (
+          await call<ContractDetail>(
+            suite.base,
+            'GET',
+            `${PATHS.contractDetail}?id=${contractId}`,
+            {
+              token,
+            },
+          )
+        ).body.data.myActions.filter((action) => managed.includes(action));
+      const answers = {
+        offered: [...(await offered(id)), ...(await offered(ended))],
+        urge: await call(suite.base, 'POST', PATHS.contractUrge, { token, body: { id } }),
+        lock: await call(suite.base, 'POST', PATHS.contractLock, { token, body: { id } }),
+        revoke: await call(suite.base, 'POST', PATHS.contractRevoke, { token, body: { id } }),
+        remove: await call(suite.base, 'POST', PATHS.contractRemove, {
+          token,
+          body: { id: ended },
+        }),
+      };
+      const expected = manages ? ['urge', 'withdraw', 'remove'] : [];
+      if (answers.offered.join() !== expected.join()) {
+        mismatches.push(`${role} offered ${answers.offered.join() || 'nothing'}`);
+      }
+      for (const action of ['urge', 'lock', 'revoke', 'remove'] as const) {
+        const { status, body } = answers[action];
+        const ok = manages
+          ? status === 200
+          : status === 403 && body.msg === 'No permission for now';
+        if (!ok) mismatches.push(`${role} ${action} → ${status} ${body.msg}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // As the platform's data says: the administrator and the legal representative only.
+    expect(BUILTIN_ROLES.filter((role) => builtinGrants(role).includes('contract:manage'))).toEqual(
+      ['admin', 'legal'],
+    );
+  });
+
   it('lets any member of the company through the signed-in calls, and nobody without a session', async () => {
-    const signedIn = calls.filter((entry) => entry.permission === 'signedIn');
+    // Logging out ends the session its token belongs to: that call goes last, and the custom
+    // member signs in again for the tests after this one, with the password its example changed
+    // to (a password change keeps the session that made it).
+    const endsSession = (entry: Call) => entry.path === PATHS.logout;
+    const signedIn = calls
+      .filter((entry) => entry.permission === 'signedIn')
+      .sort((a, b) => Number(endsSession(a)) - Number(endsSession(b)));
+    expect(signedIn.filter(endsSession)).toHaveLength(1);
     for (const entry of signedIn) {
       const answer = await example(suite.base, entry, tokens.get('custom'));
       expect(answer.status, `${entry.method} ${entry.path}`).not.toBe(401);
@@ -154,6 +237,17 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
     for (const entry of calls.filter((candidate) => isPermission(candidate.permission))) {
       expect((await example(suite.base, entry, undefined)).status).toBe(401);
     }
+    const companyId = await demoCompanyId(suite.database);
+    const change = calls.find((entry) => entry.path === PATHS.changePassword);
+    const changedTo = (
+      change?.operation.requestBody?.content['application/json']?.example as
+        { newPassword: string } | undefined
+    )?.newPassword;
+    expect(changedTo).toBeTruthy();
+    tokens.set(
+      'custom',
+      (await loginInto(suite.base, customPhone, companyId, changedTo)).access_token,
+    );
   });
 
   it('tells the web app what the role grants, and whether it may initiate for the company', async () => {

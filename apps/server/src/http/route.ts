@@ -6,14 +6,16 @@ import {
   type Locale,
   type MessageKey,
   type Permission,
+  type RefusedField,
 } from '@esign/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { verifyAccessToken, type AccessClaims } from '../auth/tokens';
-import { sessionConsole, type SessionConsole } from '../companies/console';
+import { verifyAccessToken, type SessionClaims } from '../auth/tokens';
+import { liveSessionConsole, type SessionConsole } from '../companies/console';
 import type { AppContext } from '../context';
 import { requestLocale } from '../locale';
 import { headerValue } from './headers';
+import { nulField } from './nul';
 
 /**
  * A failure a handler throws: answered as the envelope `{ code, success: false, data, msg }` with
@@ -30,6 +32,9 @@ export class ApiError extends Error {
   ) {
     super(text);
   }
+
+  /** Seconds until the same request may succeed; sent as the Retry-After header with a 429. */
+  retryAfter?: number;
 }
 
 export interface Handled<Body, Query> {
@@ -56,6 +61,19 @@ export interface RouteExample<B extends Schema | undefined, Q extends Schema | u
   answer?: unknown;
 }
 
+/**
+ * A call refused with 429 past a rate limit, for the OpenAPI document: what is limited, and the
+ * refusal it answers then (with the seconds to wait in the Retry-After header).
+ */
+export interface RateLimited {
+  /** The limits, in one sentence or two. */
+  description: string;
+  /** The message of the refusal shown as the example. */
+  text: MessageKey;
+  /** The refusal's `data`, where it carries some. */
+  example?: unknown;
+}
+
 export interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined> {
   method: Method;
   /** The path under /api, e.g. PATHS.userInfo. */
@@ -74,6 +92,8 @@ export interface RouteOptions<B extends Schema | undefined, Q extends Schema | u
   bodyLimit?: number;
   /** Example values, emitted as OpenAPI `example`s (required of a call with a query or body). */
   example?: RouteExample<B, Q>;
+  /** Refused with 429 and Retry-After past a rate limit (declared in the OpenAPI document). */
+  rateLimited?: RateLimited;
 }
 
 /**
@@ -107,7 +127,8 @@ interface SignedInRoute<B extends Schema | undefined, Q extends Schema | undefin
   permission: Exclude<RouteAccess, 'public'>;
   handler(
     input: Handled<Out<B>, Out<Q>> & {
-      session: AccessClaims;
+      /** The access token's claims; its session was found still going on. */
+      session: SessionClaims;
       /** The session's console: checked before the handler runs (403 when left or forbidden). */
       console: SessionConsole;
     },
@@ -133,6 +154,8 @@ export interface DescribedRoute {
   fileField?: string | undefined;
   /** Example query, body and answer data. */
   example?: { query?: unknown; body?: unknown; answer?: unknown } | undefined;
+  /** Its 429 past a rate limit, answered with Retry-After. */
+  rateLimited?: RateLimited | undefined;
 }
 
 /**
@@ -158,7 +181,7 @@ export function describeRoute(context: AppContext, route: DescribedRoute): void 
 }
 
 /** Whether the session's user has passed personal real-name verification. */
-async function isRealNameVerified(context: AppContext, session: AccessClaims): Promise<boolean> {
+async function isRealNameVerified(context: AppContext, session: SessionClaims): Promise<boolean> {
   const [user] = await context.database.query<{ real_name_verified: boolean }>(
     'SELECT real_name_verified FROM users WHERE id = $1 AND tenant_id = $2',
     [session.userId, session.tenantId],
@@ -166,32 +189,19 @@ async function isRealNameVerified(context: AppContext, session: AccessClaims): P
   return user?.real_name_verified === true;
 }
 
-/** The signed-in session of a request (`Blade-Auth: bearer …`), or null. */
+/**
+ * The claims of a request's access token (`Blade-Auth: bearer …`), or null; whether its session
+ * still goes on is checked by `route` (or the caller) in the database.
+ */
 export async function sessionOf(
   request: FastifyRequest,
   key: Uint8Array,
-): Promise<AccessClaims | null> {
+): Promise<SessionClaims | null> {
   const match = /^bearer\s+(.+)$/i.exec(headerValue(request, 'Blade-Auth'));
   return match ? verifyAccessToken(key, match[1]!.trim()) : null;
 }
 
-/**
- * Where a query or body holds a string with the NUL character (the field's path, '' at the top),
- * or null: PostgreSQL text cannot hold it, so such input is refused as bad input, naming the
- * field, before any handler passes it to the database.
- */
-function nulAt(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 64 || typeof value !== 'object' || value === null) return null;
-  for (const [key, entry] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return path;
-    const found = nulAt(entry, at, depth + 1);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
+/** A schema's refusal: 400 naming the field in its message and in `data` (`RefusedField`). */
 function invalid(error: z.core.$ZodError, locale: Locale): ApiError {
   const [first] = localizeIssues(error, locale);
   const field = first?.path ? `${first.path}: ` : '';
@@ -199,18 +209,18 @@ function invalid(error: z.core.$ZodError, locale: Locale): ApiError {
     'requestException',
     400,
     400,
-    null,
+    first?.path ? ({ field: first.path } satisfies RefusedField) : null,
     `${field}${first?.message ?? message('requestException', locale)}`,
   );
 }
 
 /**
- * Registers a call under /api: checks the session (401 without a valid access token unless the
- * call is `public`), the session's console (403 `companyAccessEnded` once the user has left or is
- * forbidden in its company), the declared permission (403 'No permission for now'), then the
- * query and body against their zod schemas (400 naming the field, in the request's language); runs
- * the handler and wraps what it returns in the success envelope. A handler fails by throwing
- * `ApiError`.
+ * Registers a call under /api: checks the session (401 without a valid access token, or once its
+ * session has ended, unless the call is `public`), the session's console (403
+ * `companyAccessEnded` once the user has left or is forbidden in its company) — one query for
+ * both — the declared permission (403 'No permission for now'), then the query and body against
+ * their zod schemas (400 naming the field, in the request's language); runs the handler and wraps
+ * what it returns in the success envelope. A handler fails by throwing `ApiError`.
  */
 export function route<
   B extends Schema | undefined = undefined,
@@ -232,6 +242,7 @@ export function route<
     query: options.query,
     fileField: options.fileField,
     example: options.example,
+    rateLimited: options.rateLimited,
   });
   app.route({
     method: options.method,
@@ -239,12 +250,12 @@ export function route<
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const locale = requestLocale(request);
-      let session: AccessClaims | null = null;
+      let session: SessionClaims | null = null;
       let current: SessionConsole | null = null;
       if (options.permission !== 'public') {
         session = await sessionOf(request, context.key);
         if (!session) throw new ApiError('loginExpired', 401);
-        current = await sessionConsole(context.database, session);
+        current = await liveSessionConsole(context.database, session);
         if (options.permission !== 'signedIn' && !current.grants.has(options.permission)) {
           throw new ApiError('noPermission', 403);
         }
@@ -252,7 +263,7 @@ export function route<
           throw new ApiError('realNameRequired', 403);
         }
       }
-      const nul = nulAt(request.query) ?? nulAt(request.body);
+      const nul = nulField(request);
       if (nul !== null) {
         const field = nul ? `${nul}: ` : '';
         throw new ApiError(

@@ -25,7 +25,7 @@ import type { AppContext } from '../context';
 import { maskPhone } from '../contracts/auth-codes';
 import { ApiError, route } from '../http/route';
 import { isOperator } from '../operator/access';
-import { requireCode, sendCode } from '../sms/codes';
+import { requireCode, sendCode, SMS_CODE_RATE_LIMIT } from '../sms/codes';
 import { readIdPhoto, type IdPhoto } from './id-photos';
 import { realNameProviders } from './providers';
 import {
@@ -137,6 +137,7 @@ export async function realNameRoutes(app: FastifyInstance, context: AppContext):
       "Phone three-element, step 1: checks the claimed name and ID number (agreement accepted, not verified yet, ID number not another account's) and sends a code to the account's phone",
     tag: TAG,
     permission: 'signedIn',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     body: realNameCodeSchema,
     example: { body: PERSON },
     handler: async ({ session, body, request }): Promise<CodeSent & { phone: string }> => {

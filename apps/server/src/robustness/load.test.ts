@@ -95,3 +95,52 @@ describe.each(BACKENDS.filter((backend) => backend.name === 'PGlite'))(
     }, 180_000);
   },
 );
+
+/** Clients flooding GET oauth/captcha, each from its own address, for as long as the test runs. */
+const FLOOD_ADDRESSES = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'];
+const FLOOD_REQUESTS = 1200;
+/** What one address is given in a captcha's life (captcha/store.ts `captchaLimits`). */
+const PER_ADDRESS = 60;
+
+describe.each(BACKENDS)('a captcha flood on $name', (backend) => {
+  const server = useTestServer(backend, { trustProxy: true });
+
+  it(`keeps the captchas table at ${PER_ADDRESS} rows an address under ${FLOOD_REQUESTS} requests from ${FLOOD_ADDRESSES.length} addresses`, async () => {
+    const statuses = new Map<number, number>();
+    const given = new Map<string, number>();
+    let sizeSeen = 0;
+    let next = 0;
+    const client = async () => {
+      while (next < FLOOD_REQUESTS) {
+        const address = FLOOD_ADDRESSES[next++ % FLOOD_ADDRESSES.length]!;
+        const { status, body } = await call(server.base, 'GET', '/blade-auth/oauth/captcha', {
+          headers: { 'X-Forwarded-For': address, Lang: 'zh' },
+        });
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status === 200) given.set(address, (given.get(address) ?? 0) + 1);
+        else expect(body.msg).toBe('获取图形验证码过于频繁，请稍后再试');
+        if (next % 100 === 0) {
+          const [rows] = await server.database.query<{ n: string }>(
+            'SELECT count(*) AS n FROM captchas',
+          );
+          sizeSeen = Math.max(sizeSeen, Number(rows!.n));
+        }
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 40 }, client));
+    const seconds = (performance.now() - started) / 1000;
+    const [rows] = await server.database.query<{ n: string }>('SELECT count(*) AS n FROM captchas');
+    console.info(
+      `captcha flood: ${FLOOD_REQUESTS} requests in ${seconds.toFixed(1)} s; statuses ` +
+        `${JSON.stringify(Object.fromEntries(statuses))}; table ${rows!.n} rows (at most ${sizeSeen} seen)`,
+    );
+    // Every address got exactly its share, whichever process or moment counted it, and no more.
+    expect(Object.fromEntries(given)).toEqual(
+      Object.fromEntries(FLOOD_ADDRESSES.map((address) => [address, PER_ADDRESS])),
+    );
+    expect([...statuses.keys()].sort()).toEqual([200, 429]);
+    expect(Number(rows!.n)).toBe(FLOOD_ADDRESSES.length * PER_ADDRESS);
+    expect(sizeSeen).toBeLessThanOrEqual(FLOOD_ADDRESSES.length * PER_ADDRESS);
+  }, 180_000);
+});

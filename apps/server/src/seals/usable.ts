@@ -7,7 +7,9 @@
  *   an active member, and either the person is the company's system administrator (who grants the
  *   authorisations, so holds every seal) or an authorisation not withdrawn covers them — all staff
  *   or them by name, all contracts or the contract's template, and the day between its start and
- *   end dates (both included). Either right (use or manage) allows stamping.
+ *   end dates (both included). Either right (use or manage) allows stamping. For one contract
+ *   (`contractId`), an approved signing approval the member applied for because they held no seal
+ *   (approvals/, `because` 'seal') lets them use the company's seals on it too.
  *
  * One query, run on whatever connection the caller holds: contract/sign asks again inside its
  * transaction, so that an authorisation withdrawn a moment before signing is not used.
@@ -51,7 +53,11 @@ interface UsableRow {
 export async function usableSeals(
   db: Pick<Queryable, 'query'>,
   session: AccessClaims,
-  { templateId, day }: { templateId: number | null; day: string },
+  {
+    templateId,
+    day,
+    contractId,
+  }: { templateId: number | null; day: string; contractId?: number | undefined },
 ): Promise<UsableSeal[]> {
   if (session.companyId === PERSONAL_CONSOLE_ID) {
     const rows = await db.query<UsableRow>(
@@ -78,9 +84,11 @@ export async function usableSeals(
        AND (a.contract_range = 'all' OR a.template_id = $4)
        AND a.start_date <= $5::date AND a.end_date >= $5::date
      WHERE s.company_id = $1 AND s.status = 'normal'
-       AND (r.builtin = 'admin' OR a.id IS NOT NULL)
+       AND (r.builtin = 'admin' OR a.id IS NOT NULL OR EXISTS (
+         SELECT 1 FROM approvals ap WHERE ap.contract_id = $6 AND ap.company_id = s.company_id
+           AND ap.applicant_user_id = $2 AND ap.because = 'seal' AND ap.status = 'approved'))
      ORDER BY s.id, (a.grantee_user_id IS NULL), a.id`,
-    [session.companyId, session.userId, session.tenantId, templateId, day],
+    [session.companyId, session.userId, session.tenantId, templateId, day, contractId ?? null],
   );
   const seals = rows.map((row) => usable(row, 'company'));
   // The contract seal first: it is what contracts are stamped with; then the newest.

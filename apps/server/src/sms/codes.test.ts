@@ -95,12 +95,30 @@ describe.each(BACKENDS)('SMS verification codes on $name', (backend) => {
     });
     expect(early.body.data.resendAfter).toBeGreaterThan(0);
     expect(early.body.data.resendAfter).toBeLessThanOrEqual(60);
+    expect(early.headers.get('retry-after')).toBe(String(early.body.data.resendAfter));
 
     await passCooldown();
     expect((await sendForgetCode()).status).toBe(200);
     const second = await outboxCode(server.base, DEMO_PHONE);
     if (second !== first) expect((await validate(first)).body.success).toBe(false);
     expect((await validate(second)).body.success).toBe(true);
+  });
+
+  it('tells a page reloaded mid-countdown the seconds that remain of the minute', async () => {
+    await sendForgetCode();
+    await server.database.query("UPDATE sms_codes SET sent_at = sent_at - interval '45 seconds'");
+    const early = await sendForgetCode();
+    expect(early.status).toBe(429);
+    // 15 s remain, give or take the second the request took.
+    expect(early.body.data.resendAfter).toBeGreaterThanOrEqual(14);
+    expect(early.body.data.resendAfter).toBeLessThanOrEqual(15);
+    expect(Number(early.headers.get('retry-after'))).toBe(early.body.data.resendAfter);
+    const anotherPurpose = await call(
+      server.base,
+      'POST',
+      withQuery(PATHS.sendRegisterCode, { phone: '13800000999' }),
+    );
+    expect(anotherPurpose.headers.get('retry-after')).toBeNull();
   });
 
   it('sends at most 5 codes an hour to one phone', async () => {

@@ -8,9 +8,15 @@ import {
   type MessageKey,
 } from '@esign/platform';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/route';
+import { ApiError, type RateLimited } from '../http/route';
 import { keyedHash } from '../keyed-hash';
-import { firstReached, lockBuckets, recordEvents, type Limit } from '../rate-limits';
+import {
+  firstReached,
+  lockBuckets,
+  recordEvents,
+  secondsUntilRoom,
+  type Limit,
+} from '../rate-limits';
 import type { SmsPurpose } from './provider';
 
 /**
@@ -51,8 +57,20 @@ const codeHash = (key: Uint8Array, target: CodeTarget, code: string) =>
   keyedHash(key, 'sms-code', target.tenantId, target.phone, target.purpose, code);
 
 /**
+ * What the OpenAPI document says of a call that sends an SMS code: when it answers 429, with the
+ * seconds to wait in Retry-After.
+ */
+export const SMS_CODE_RATE_LIMIT: RateLimited = {
+  description:
+    'Too many codes: a new code at most once a minute per phone and purpose (msg smsResendWait, data.resendAfter in seconds), 5 an hour and 10 a day per phone, 20 an hour and 50 a day per client address (msg smsTooMany). Nothing is sent.',
+  example: { resendAfter: 42 },
+  text: 'smsResendWait',
+};
+
+/**
  * Sends a new code to the target's phone, replacing any earlier one for the same purpose. Refuses
- * with 429 while the last code is under a minute old (data `{ resendAfter }`, in seconds) or when a
+ * with 429 while the last code is under a minute old (data `{ resendAfter }` and the Retry-After
+ * header, in seconds: a page reloaded mid-countdown learns from it how long to wait) or when a
  * phone or IP limit is reached; then nothing is sent and nothing is counted.
  */
 export async function sendCode(
@@ -73,9 +91,17 @@ export async function sendCode(
       [...params, SMS_RESEND_AFTER_MS / 1000],
     );
     if (cooling) {
-      throw new ApiError('smsResendWait', 429, 429, { resendAfter: Math.max(1, cooling.wait) });
+      const resendAfter = Math.max(1, cooling.wait);
+      const refusal = new ApiError('smsResendWait', 429, 429, { resendAfter });
+      refusal.retryAfter = resendAfter;
+      throw refusal;
     }
-    if (await firstReached(tx, limits)) throw new ApiError('smsTooMany', 429);
+    const reached = await firstReached(tx, limits);
+    if (reached) {
+      const refusal = new ApiError('smsTooMany', 429);
+      refusal.retryAfter = await secondsUntilRoom(tx, reached);
+      throw refusal;
+    }
     await tx.query(
       `INSERT INTO sms_codes (tenant_id, phone, purpose, code_hash, expires_at)
        VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))

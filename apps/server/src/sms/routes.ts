@@ -5,7 +5,7 @@ import { registeredUser } from '../auth/users';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { requestTenant } from '../http/tenant';
-import { sendCode } from './codes';
+import { sendCode, SMS_CODE_RATE_LIMIT } from './codes';
 import type { SmsPurpose } from './provider';
 
 /** How many outbox messages the development view shows. */
@@ -23,10 +23,11 @@ export async function smsRoutes(app: FastifyInstance, context: AppContext): Prom
     summary: 'Send a login code to a registered phone (for grant_type=sms)',
     tag: 'blade-auth',
     permission: 'public',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     query: phoneQuery,
     handler: async ({ request, query: { phone } }) => {
       const tenantId = await requestTenant(context.database, request);
-      await registeredUser(context.database, tenantId, phone);
+      await registeredUser(context.database, tenantId, phone, context.key);
       return sendCode(context, { tenantId, phone, purpose: 'login' }, request.ip);
     },
   });

@@ -18,7 +18,7 @@ import { maskPhone } from '../contracts/auth-codes';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { ApiError, route } from '../http/route';
-import { requireCode, sendCode, type CodeTarget } from '../sms/codes';
+import { type CodeTarget, requireCode, sendCode, SMS_CODE_RATE_LIMIT } from '../sms/codes';
 import { listTime } from '../templates/access';
 
 const TAG = 'blade-system';
@@ -124,6 +124,7 @@ export async function subCompanyRoutes(app: FastifyInstance, context: AppContext
       'Sends a code to the system administrator of the company to link as an affiliate (same tenant)',
     tag: TAG,
     permission: 'subCompany:operate',
+    rateLimited: SMS_CODE_RATE_LIMIT,
     body: subCompanyCodeBody,
     handler: async ({ session, console: current, body, request }): Promise<SubCompanyCodeSent> => {
       const mainCompanyId = companyOf(current);

@@ -1,38 +1,26 @@
 import {
   PATHS,
   categoryFileBody,
-  categoryGrantBody,
-  categoryGrantsQuery,
   categoryPageQuery,
-  categoryRemoveBody,
-  categoryRenameBody,
-  categorySaveBody,
   categoryTemplatesQuery,
   categoryUnfileBody,
   grantableMembersQuery,
   memberRightsQuery,
-  type CategoryGrant,
   type CategoryRight,
-  type CategorySaved,
   type MemberCategoryRight,
-  type Page,
-  type StaffMember,
   type TemplateCategory,
   type TemplateListPage,
 } from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
 import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { categoryRoutes as sharedCategoryRoutes } from '../categories/routes';
 import type { Database } from '../db';
-import { queryPage } from '../db/paging';
 import { ApiError, route } from '../http/route';
 import {
   SqlParams,
   categoryRightSql,
   consoleScope,
-  containsPattern,
-  listTime,
-  refusingConflicts,
   requireAdmin,
   templateActor,
   type TemplateActor,
@@ -40,22 +28,6 @@ import {
 import { findCategory, findTemplates, listTemplates } from './queries';
 
 const TAG = 'sicpay-contract';
-
-interface CategoryRow {
-  id: string | number;
-  name: string;
-  access: CategoryRight;
-  create_time: string;
-  template_count: number;
-}
-
-interface GrantRow {
-  user_id: string | number;
-  name: string;
-  phone: string;
-  access: CategoryRight;
-  create_time: string;
-}
 
 /** Members of the actor's company among `userIds` (none in the personal console). */
 async function companyMembers(
@@ -73,12 +45,13 @@ async function companyMembers(
 
 /**
  * Template categories (templateclassify), the templates filed in them (templateclassifyrefarchive)
- * and the members' rights on them (templateClassifyAuth).
+ * and the members' rights on them (templateClassifyAuth). The calls every kind of category shares
+ * (create, rename, remove, the page, the grants) are `../categories/routes`; filing templates and a
+ * member's rights on every category are the templates' own.
  */
 export function categoryRoutes(app: FastifyInstance, context: AppContext): void {
   const { database } = context;
   const actorOf = (session: AccessClaims) => templateActor(database, session);
-  const nameTaken = new ApiError('nameNotUnique');
   /** Files templates the actor manages in a category, or (null) in none. */
   const fileTemplates = async (
     actor: TemplateActor,
@@ -97,113 +70,73 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
     requireAdmin(actor);
   };
 
-  route(app, context, {
-    method: 'POST',
-    path: PATHS.categorySave,
-    example: { body: { name: 'Leases' } },
-    summary: 'Creates a template category (administrator; name 1–20 characters, unique)',
+  sharedCategoryRoutes<TemplateActor, TemplateCategory>(app, context, {
+    table: 'template_categories',
+    grantsTable: 'template_category_grants',
+    managePermission: 'template:add',
+    viewPermission: 'template:view',
     tag: TAG,
-    permission: 'template:add',
-    body: categorySaveBody,
-    handler: async ({ session, body }): Promise<CategorySaved> => {
-      const actor = await actorOf(session);
-      requireAdmin(actor);
-      const [row] = await refusingConflicts(
-        () =>
-          database.query<{ id: string | number }>(
-            `INSERT INTO template_categories (tenant_id, company_id, owner_user_id, name)
-             VALUES ($1, $2, $3, $4) RETURNING id`,
-            [actor.tenantId, actor.companyId, actor.userId, body.name],
-          ),
-        { unique: nameTaken },
-      );
-      return { id: String(row!.id), name: body.name };
-    },
-  });
-
-  route(app, context, {
-    method: 'POST',
-    path: PATHS.categoryRename,
-    example: { body: { id: '3', name: 'Office leases' } },
-    summary: 'Renames a template category (administrator)',
-    tag: TAG,
-    permission: 'template:add',
-    body: categoryRenameBody,
-    handler: async ({ session, body }): Promise<CategorySaved> => {
-      const actor = await actorOf(session);
-      await administeredCategory(actor, body.id);
-      await refusingConflicts(
-        () =>
-          database.query('UPDATE template_categories SET name = $1 WHERE id = $2', [
-            body.name,
-            body.id,
-          ]),
-        { unique: nameTaken },
-      );
-      return { id: String(body.id), name: body.name };
-    },
-  });
-
-  route(app, context, {
-    method: 'POST',
-    path: PATHS.categoryRemove,
-    example: { body: { id: '3' } },
-    summary:
-      'Removes an empty template category and its grants (administrator); one that holds templates is refused until they are moved',
-    tag: TAG,
-    permission: 'template:add',
-    body: categoryRemoveBody,
-    handler: async ({ session, body }) => {
-      const actor = await actorOf(session);
-      await administeredCategory(actor, body.id);
-      const notEmpty = new ApiError('categoryNotEmpty');
-      const [held] = await database.query(
-        'SELECT 1 FROM templates WHERE category_id = $1 LIMIT 1',
-        [body.id],
-      );
-      if (held) throw notEmpty;
-      await refusingConflicts(
-        () => database.query('DELETE FROM template_categories WHERE id = $1', [body.id]),
-        { foreignKey: notEmpty },
-      );
-      return null;
-    },
-  });
-
-  route(app, context, {
-    method: 'GET',
-    path: PATHS.categoryUserPage,
-    example: { query: { current: '1', size: '10', name: 'Lease' } },
-    summary:
-      'A page of the template categories the member has a right on (all of them for the administrator), with that right and their template counts',
-    tag: TAG,
-    permission: 'template:view',
-    query: categoryPageQuery,
-    handler: async ({ session, query }): Promise<Page<TemplateCategory>> => {
-      const actor = await actorOf(session);
-      const params = new SqlParams();
-      const conditions = [consoleScope(actor, params, 'c', 'owner_user_id')];
-      if (query.name) conditions.push(`c.name ILIKE ${params.add(containsPattern(query.name))}`);
-      return queryPage<CategoryRow, TemplateCategory>(
-        database,
-        {
-          sql: `SELECT * FROM (SELECT c.id, c.name, ${categoryRightSql(actor, params)} AS access,
-              ${listTime('c.created_at')} AS create_time, c.created_at,
-              (SELECT count(*)::int FROM templates t WHERE t.category_id = c.id) AS template_count
-            FROM template_categories c WHERE ${conditions.join(' AND ')}) visible
-            WHERE visible.access IS NOT NULL`,
-          params: params.values,
-          order: 'created_at, id',
-        },
-        query,
-        (row) => ({
-          id: String(row.id),
-          name: row.name,
-          right: row.access,
-          templateCount: row.template_count,
-          createTime: row.create_time,
-        }),
-      );
+    actorOf,
+    requireAdministrator: requireAdmin,
+    administered: administeredCategory,
+    newCategory: (actor) => ({
+      tenant_id: actor.tenantId,
+      company_id: actor.companyId,
+      owner_user_id: actor.userId,
+    }),
+    holds: { table: 'templates', column: 'category_id' },
+    refuseRemoving: new ApiError('categoryNotEmpty'),
+    scope: (actor, params, alias) => consoleScope(actor, params, alias, 'owner_user_id'),
+    rightSql: categoryRightSql,
+    pageRow: (category, count) => ({
+      id: category.id,
+      name: category.name,
+      right: category.right,
+      templateCount: count,
+      createTime: category.createTime,
+    }),
+    calls: {
+      save: {
+        path: PATHS.categorySave,
+        example: { body: { name: 'Leases' } },
+        summary: 'Creates a template category (administrator; name 1–20 characters, unique)',
+      },
+      rename: {
+        path: PATHS.categoryRename,
+        example: { body: { id: '3', name: 'Office leases' } },
+        summary: 'Renames a template category (administrator)',
+      },
+      remove: {
+        path: PATHS.categoryRemove,
+        example: { body: { id: '3' } },
+        summary:
+          'Removes an empty template category and its grants (administrator); one that holds templates is refused until they are moved',
+      },
+      page: {
+        path: PATHS.categoryUserPage,
+        example: { query: { current: '1', size: '10', name: 'Lease' } },
+        summary:
+          'A page of the template categories the member has a right on (all of them for the administrator), with that right and their template counts',
+        query: categoryPageQuery,
+      },
+      grants: {
+        path: PATHS.categoryGrants,
+        example: { query: { current: '1', size: '10', classifyId: '3' } },
+        summary: 'A page of the members granted a right on a category (administrator)',
+      },
+      grantableMembers: {
+        path: PATHS.categoryGrantableMembers,
+        example: { query: { classifyId: '3', keyword: 'Wang' } },
+        summary:
+          'The company’s members who have no right on a category yet, by name or phone (administrator; at most 100)',
+        query: grantableMembersQuery,
+      },
+      grant: {
+        path: PATHS.categoryGrant,
+        example: { body: { grants: [{ classifyId: '3', userId: '7', right: 'use' }] } },
+        summary:
+          'Gives members use or manage on categories, or takes it away with none (administrator)',
+      },
     },
   });
 
@@ -262,72 +195,6 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
 
   route(app, context, {
     method: 'GET',
-    path: PATHS.categoryGrants,
-    example: { query: { current: '1', size: '10', classifyId: '3' } },
-    summary: 'A page of the members granted a right on a category (administrator)',
-    tag: TAG,
-    permission: 'template:add',
-    query: categoryGrantsQuery,
-    handler: async ({ session, query }): Promise<Page<CategoryGrant>> => {
-      const actor = await actorOf(session);
-      await administeredCategory(actor, query.classifyId);
-      return queryPage<GrantRow, CategoryGrant>(
-        database,
-        {
-          sql: `SELECT g.user_id, u.name, u.phone, g.access, g.created_at,
-              ${listTime('g.created_at')} AS create_time
-            FROM template_category_grants g JOIN users u ON u.id = g.user_id
-            WHERE g.category_id = $1`,
-          params: [query.classifyId],
-          order: 'created_at, user_id',
-        },
-        query,
-        (row) => ({
-          userId: String(row.user_id),
-          name: row.name,
-          phone: row.phone,
-          right: row.access,
-          createTime: row.create_time,
-        }),
-      );
-    },
-  });
-
-  route(app, context, {
-    method: 'GET',
-    path: PATHS.categoryGrantableMembers,
-    example: { query: { classifyId: '3', keyword: 'Wang' } },
-    summary:
-      'The company’s members who have no right on a category yet, by name or phone (administrator; at most 100)',
-    tag: TAG,
-    permission: 'template:add',
-    query: grantableMembersQuery,
-    handler: async ({ session, query }): Promise<StaffMember[]> => {
-      const actor = await actorOf(session);
-      await administeredCategory(actor, query.classifyId);
-      if (actor.companyId === null) return [];
-      const rows = await database.query<{
-        id: string | number;
-        name: string;
-        phone: string;
-        role: string;
-      }>(
-        `SELECT u.id, u.name, u.phone, COALESCE(r.builtin, r.name) AS role
-         FROM company_members m JOIN users u ON u.id = m.user_id
-         JOIN company_roles r ON r.id = m.role_id
-         WHERE m.company_id = $1 AND r.builtin IS DISTINCT FROM 'admin' AND m.status = 'active'
-           AND NOT EXISTS (SELECT 1 FROM template_category_grants g
-                           WHERE g.category_id = $2 AND g.user_id = m.user_id)
-           AND ($3::text IS NULL OR u.name ILIKE $3 OR u.phone ILIKE $3)
-         ORDER BY u.name, u.id LIMIT 100`,
-        [actor.companyId, query.classifyId, query.keyword ? containsPattern(query.keyword) : null],
-      );
-      return rows.map((row) => ({ ...row, id: String(row.id) }));
-    },
-  });
-
-  route(app, context, {
-    method: 'GET',
     path: PATHS.categoryMemberRights,
     example: { query: { userId: '7' } },
     summary: 'One member’s right on every category of the company (administrator)',
@@ -357,49 +224,6 @@ export function categoryRoutes(app: FastifyInstance, context: AppContext): void 
         classifyName: row.name,
         right: row.access,
       }));
-    },
-  });
-
-  route(app, context, {
-    method: 'POST',
-    path: PATHS.categoryGrant,
-    example: { body: { grants: [{ classifyId: '3', userId: '7', right: 'use' }] } },
-    summary:
-      'Gives members use or manage on categories, or takes it away with none (administrator)',
-    tag: TAG,
-    permission: 'template:add',
-    body: categoryGrantBody,
-    handler: async ({ session, body }) => {
-      const actor = await actorOf(session);
-      for (const id of new Set(body.grants.map((grant) => grant.classifyId))) {
-        await administeredCategory(actor, id);
-      }
-      const members = await companyMembers(
-        database,
-        actor,
-        body.grants.map((grant) => grant.userId),
-      );
-      if (body.grants.some((grant) => !members.has(grant.userId))) {
-        throw new ApiError('notFound', 404);
-      }
-      await database.transaction(async (tx) => {
-        for (const grant of body.grants) {
-          if (grant.right === 'none') {
-            await tx.query(
-              'DELETE FROM template_category_grants WHERE category_id = $1 AND user_id = $2',
-              [grant.classifyId, grant.userId],
-            );
-          } else {
-            await tx.query(
-              `INSERT INTO template_category_grants (category_id, user_id, access)
-               VALUES ($1, $2, $3)
-               ON CONFLICT (category_id, user_id) DO UPDATE SET access = EXCLUDED.access`,
-              [grant.classifyId, grant.userId, grant.right],
-            );
-          }
-        }
-      });
-      return null;
     },
   });
 }

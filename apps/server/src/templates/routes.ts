@@ -436,14 +436,19 @@ export async function templateRoutes(app: FastifyInstance, context: AppContext):
     method: 'POST',
     path: PATHS.templateReferencedWorkflow,
     example: { body: { id: '12' } },
-    summary:
-      'The approval workflows that use a template (none exist yet on the platform: an empty list)',
+    summary: 'The approval flows a template requires (before initiating, before signing)',
     tag: TAG,
     permission: 'template:view',
     body: templateIdBody,
     handler: async ({ session, body }): Promise<WorkflowReference[]> => {
       await findTemplate(database, await actorOf(session), body.id, 'use');
-      return [];
+      const flows = await database.query<{ id: string | number; name: string }>(
+        `SELECT w.id, w.name FROM template_workflows tw
+         JOIN workflow_templates w ON w.id = tw.workflow_id
+         WHERE tw.template_id = $1 ORDER BY tw.type`,
+        [body.id],
+      );
+      return flows.map((flow) => ({ id: String(flow.id), name: flow.name }));
     },
   });
 

@@ -84,8 +84,9 @@ export async function loginInto(
   base: string,
   phone: string,
   companyId: number,
+  password = DEMO_PASSWORD,
 ): Promise<TokenResponse> {
-  const { access_token } = await login(base, phone, DEMO_PASSWORD);
+  const { access_token } = await login(base, phone, password);
   const response = await switchConsole(base, access_token, companyId);
   if (response.status !== 200) throw new Error(`switch failed: ${await response.text()}`);
   return (await response.json()) as TokenResponse;

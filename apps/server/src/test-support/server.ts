@@ -255,7 +255,11 @@ export async function call<T = unknown>(
   method: string,
   apiPath: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: { code: number; success: boolean; data: T; msg: string } }> {
+): Promise<{
+  status: number;
+  body: { code: number; success: boolean; data: T; msg: string };
+  headers: Headers;
+}> {
   const response = await fetch(`${base}/api${apiPath}`, {
     method,
     headers: {
@@ -265,5 +269,9 @@ export async function call<T = unknown>(
     },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
-  return { status: response.status, body: (await response.json()) as never };
+  return {
+    status: response.status,
+    body: (await response.json()) as never,
+    headers: response.headers,
+  };
 }

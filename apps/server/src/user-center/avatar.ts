@@ -14,6 +14,7 @@ import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { ApiError, route } from '../http/route';
+import { uploadFailure, uploadedPart } from '../http/uploads';
 
 const TAG = 'blade-user';
 
@@ -38,7 +39,7 @@ export async function avatarLink(
  * judges it: too large or not a PNG or JPEG by its bytes is refused with its message.
  */
 async function readAvatar(request: FastifyRequest): Promise<{ bytes: Buffer; type: string }> {
-  const part = request.isMultipart() ? await request.file() : undefined;
+  const part = await uploadedPart(request);
   if (!part || part.fieldname !== 'file') throw new ApiError('noFileSelected');
   const chunks: Buffer[] = [];
   let size = 0;
@@ -122,7 +123,7 @@ export async function avatarRoutes(app: FastifyInstance, context: AppContext): P
       } catch (error) {
         // A refused upload is not read to its end: close the connection after the answer.
         if (!request.raw.complete) void reply.header('connection', 'close');
-        throw error;
+        throw uploadFailure(error);
       }
     },
   });

@@ -101,9 +101,11 @@ describe.each(BACKENDS)('the user center on $name', (backend) => {
     const noName = await save(owner, { ...address, name: '  ' });
     expect(noName.status).toBe(400);
     expect(noName.body.msg).toContain('Please enter the recipient’s name');
-    expect((await save(owner, { ...address, phone: '12345' })).body.msg).toContain(
-      'Incorrect phone number',
-    );
+    // The refusal names its field, for the form to show it there.
+    expect(noName.body.data).toEqual({ field: 'name' });
+    const badPhone = await save(owner, { ...address, phone: '12345' });
+    expect(badPhone.body.msg).toContain('Incorrect phone number');
+    expect(badPhone.body.data).toEqual({ field: 'phone' });
     expect((await save(owner, { ...address, address: 'x'.repeat(201) })).body.msg).toContain(
       'The address can be at most 200 characters',
     );

@@ -10,13 +10,13 @@ import {
 import { session } from '../session';
 import { call, send } from './client';
 
-function token(form: Record<string, string>): Promise<TokenResponse> {
+function token(form: Record<string, string>, quiet = false): Promise<TokenResponse> {
   const data = new URLSearchParams({
     tenant_id: session.getState().tenantId,
     scope: 'all',
     ...form,
   });
-  return send<TokenResponse>({ method: 'POST', url: PATHS.token, data });
+  return send<TokenResponse>({ method: 'POST', url: PATHS.token, data, quiet });
 }
 
 /**
@@ -34,9 +34,12 @@ export const loginBySmsCode = (phone: string, code: string) =>
 export const refreshTokens = (refreshToken: string) =>
   token({ grant_type: 'refresh_token', refresh_token: refreshToken });
 
-/** Moves the session into a company, or the personal console (-1). */
-export const signInToConsole = (companyId: number) =>
-  token({ grant_type: GRANT_TYPE_COMPANY_USER, company_id: String(companyId) });
+/**
+ * Moves the session into a company, or the personal console (-1); `quiet` leaves a refusal to the
+ * caller (no toast).
+ */
+export const signInToConsole = (companyId: number, quiet = false) =>
+  token({ grant_type: GRANT_TYPE_COMPANY_USER, company_id: String(companyId) }, quiet);
 
 /** Revokes the refresh token on the server; the client forgets the session either way. */
 export const revokeSession = (refreshToken: string | null) =>

@@ -106,6 +106,18 @@ export function isShownFailure(error: unknown): boolean {
 }
 
 /**
+ * A failed call that a form shows beside itself until the person acts (a refused login, a refused
+ * form): its text, taken out of the passing toasts so that it is not shown twice; null for any
+ * other error, which the caller lets through.
+ */
+export function claimFailure(error: unknown): string | null {
+  if (!isShownFailure(error)) return null;
+  const text = (error as Error).message;
+  toast.withdraw(text);
+  return text;
+}
+
+/**
  * The bytes of a private file under /api (a seal's PNG, an avatar, an ID photo): its link needs
  * the session's headers, which an `<img>` would not send. A data: or any other address is not
  * fetched (null). The link's query string travels as the call's parameters.

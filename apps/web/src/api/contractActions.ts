@@ -6,7 +6,9 @@
  * say in place what failed.
  */
 import {
+  CODES,
   PATHS,
+  contractInOtherConsoleSchema,
   message,
   type AuthCodeSent,
   type AuthPurpose,
@@ -14,6 +16,7 @@ import {
   type ContractAttestation,
   type ContractDetail,
   type ContractDraftSaved,
+  type ContractInOtherConsole,
   type ContractLock,
   type ContractPdfLink,
   type ContractRescindBody,
@@ -127,6 +130,18 @@ export const fetchContractAttestation = (id: string) =>
  */
 export function isNotFound(error: unknown): boolean {
   return error instanceof RequestError && (error.status === 404 || error.status === 403);
+}
+
+/**
+ * The console a contract call's 403 `contractInOtherConsole` names — where the session's user may
+ * open the contract — or null for any other failure.
+ */
+export function otherConsoleOf(error: unknown): ContractInOtherConsole | null {
+  if (!(error instanceof RequestError) || error.status !== 403) return null;
+  const body = error.body as { code?: unknown; data?: unknown } | null;
+  if (body?.code !== CODES.contractInOtherConsole) return null;
+  const data = contractInOtherConsoleSchema.safeParse(body.data);
+  return data.success ? data.data : null;
 }
 
 /** When urging is allowed again, from urge's 429 'urgeTooSoon' (its `data.nextUrgeAt`). */

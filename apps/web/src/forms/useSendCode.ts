@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isShownFailure } from '../api/client';
 import { showToast } from '../lite/toast';
-import { useCountdown } from './useCountdown';
+import { resendWaitOf, useCountdown } from './useCountdown';
 
 /**
  * The send button of an SMS code field, whatever the form: the phone is checked first (`phone`
@@ -11,17 +11,20 @@ import { useCountdown } from './useCountdown';
  * input takes the focus and the button counts down until another may be sent.
  */
 export function useSendCode({
+  scope,
   phone,
   send,
   inputId,
 }: {
+  /** What the code is for: the countdown of the same scope survives a reload (see useCountdown). */
+  scope: string;
   phone: () => Promise<string | null>;
   /** Sends the code; null when it was not sent and the form says why. */
   send: (phone: string) => Promise<CodeSent | null>;
   inputId: string;
 }) {
   const { t } = useTranslation();
-  const { secondsLeft, start } = useCountdown();
+  const { secondsLeft, start } = useCountdown(scope);
   const [sending, setSending] = useState(false);
 
   const onSend = async () => {
@@ -36,6 +39,8 @@ export function useSendCode({
       document.getElementById(inputId)?.focus();
     } catch (error) {
       if (!isShownFailure(error)) throw error;
+      const wait = resendWaitOf(error);
+      if (wait !== null) start(wait);
     } finally {
       setSending(false);
     }

@@ -1,10 +1,18 @@
 import { COMPANY_AUTH_EN } from './areas/companyAuth.en';
+import { LAUNCH_SUMMARY_EN } from './areas/launchSummary.en';
+import { CONTRACT_CONSOLE_EN } from './areas/contractConsole.en';
+import { LEGAL_EN } from './areas/legal.en';
 import { REAL_NAME_EN } from './areas/realName.en';
 import { SEALS_EN } from './areas/seals.en';
+import { CONTRACT_ARCHIVE_EN } from './areas/contractArchive.en';
+import { BATCH_SIGNING_EN } from './areas/batchSigning.en';
 import { MESSAGES_EN } from './areas/messages.en';
 import { USER_CENTER_EN } from './areas/userCenter.en';
+import { ACCOUNT_CLOSING_EN } from './areas/accountClosing.en';
+import { APPROVAL_INBOX_EN } from './areas/approvalInbox.en';
 import { COMPANY_SEALS_EN } from './enterprise/companySeals.en';
 import { COMPANY_INFO_EN } from './enterprise/company.en';
+import { APPROVAL_EN } from './enterprise/approval.en';
 import { ROLES_EN } from './enterprise/roles.en';
 import { STAFF_EN } from './enterprise/staff.en';
 import { SUB_COMPANY_EN } from './enterprise/subCompany.en';
@@ -13,15 +21,23 @@ import { SUB_COMPANY_EN } from './enterprise/subCompany.en';
 const en = {
   staffPage: STAFF_EN,
   rolesPage: ROLES_EN,
+  approvalPage: APPROVAL_EN,
   companyPage: COMPANY_INFO_EN,
   subCompanyPage: SUB_COMPANY_EN,
   realNamePage: REAL_NAME_EN,
   companyAuthPage: COMPANY_AUTH_EN,
   userCenterPage: USER_CENTER_EN,
+  accountClosing: ACCOUNT_CLOSING_EN,
+  approvalInbox: APPROVAL_INBOX_EN,
+  legal: LEGAL_EN,
   messagePage: MESSAGES_EN,
   sealsPage: SEALS_EN,
+  contractArchive: CONTRACT_ARCHIVE_EN,
+  batchSigning: BATCH_SIGNING_EN,
   companySealPage: COMPANY_SEALS_EN,
+  contractConsole: CONTRACT_CONSOLE_EN,
   contractLaunch: {
+    summary: LAUNCH_SUMMARY_EN,
     intro: 'Upload the contract, name who signs it, then place their seals and fields on it.',
     templateIntro:
       'Pick an enabled template, name who signs it and fill in your own fields before it goes out.',
@@ -84,6 +100,8 @@ const en = {
     addReceiver: 'Add copy recipient',
     removeReceiver: 'Remove copy recipient {{index}}',
     notChecked: 'The details could not be checked',
+    waitingForDocument:
+      'Going on as soon as the document is converted to PDF (its progress is shown above).',
     placeIntro:
       'Place a seal or signature for every party that signs, and any fields they fill in. Pick a field’s party in its properties.',
     loadingDocument: 'Opening the document…',
@@ -144,10 +162,14 @@ const en = {
     en: 'English',
     zh: '中文',
   },
+  lists: {
+    more: 'More actions for {{name}}',
+  },
   common: {
     back: 'Back',
     backHome: 'Back to home',
     cancel: 'Cancel',
+    close: 'Close',
     confirm: 'Confirm',
     next: 'Next',
     retry: 'Try again',
@@ -207,7 +229,7 @@ const en = {
     old: 'Current password',
     new: 'New password',
     confirm: 'Confirm the new password',
-    changed: 'Password changed. Please log in again.',
+    changed: 'Password changed. Your other devices have been signed out.',
   },
   account: {
     tagline: 'Sign contracts online with people and companies, in English or Chinese.',
@@ -250,6 +272,8 @@ const en = {
   register: {
     heading: 'Create your eSign account',
     agreement: 'I have read and accept the User Agreement and the Privacy Policy',
+    agreementLinked:
+      'I have read and accept the <agreement>User Agreement</agreement> and the <privacy>Privacy Policy</privacy>',
     submit: 'Create account',
     haveAccount: 'Already have an account?',
     login: 'Log in',
@@ -265,6 +289,7 @@ const en = {
   },
   dashboard: {
     welcome: 'Welcome back, {{name}}',
+    welcomeFirst: 'Welcome, {{name}}',
     quickActions: 'Quick actions',
     initiate: 'Initiate a contract',
     initiateHint: 'Upload a document and send it for signing',
@@ -370,6 +395,7 @@ const en = {
     addresses: 'Addresses',
     personalAccount: 'Account',
     userAgreement: 'User agreement',
+    privacyPolicy: 'Privacy policy',
     contact: 'Contact us',
     about: 'About',
     costCenter: 'Fee center',
@@ -529,14 +555,32 @@ const en = {
     conversionProgress: 'Conversion of {{name}} to PDF',
     attempt: 'Attempt {{attempt}} of {{max}}',
     statusUnreadable: 'The conversion cannot be followed just now; still asking.',
-    ready: '{{name}} is ready: {{pages}} page(s)',
+    ready_one: '{{name}} is ready: 1 page',
+    ready_other: '{{name}} is ready: {{count}} pages',
     failed: '{{name}} could not be made into a PDF',
     chooseAnother: 'Choose another file to try again.',
+    removedTitle: 'Hidden or active content was taken out of {{name}}',
+    removedIntro:
+      'The parties will see and sign the pages as shown here, without anything that runs or hides inside the file. Removed:',
+    removed: {
+      javascript: 'scripts (JavaScript)',
+      launch: 'actions that start programs or open files on the reader’s computer',
+      submitForm: 'buttons or actions that send the form to an address',
+      importData: 'actions that load form data from files',
+      fileLinks: 'links to other files (web links stay)',
+      embeddedFiles: 'attached files',
+      media: 'video, sound, 3D or Flash content (a picture of it stays)',
+      xfa: 'an XFA form description',
+      otherActions: 'other actions that run by themselves',
+      outsideBytes: 'data outside the PDF (before its start or after its end)',
+    },
     participants: 'Participants',
     participantsHint: 'Each party signs, fills in fields, or both. At least one party signs.',
     party: 'Party {{party}}',
     partyName: 'Name of party {{party}}',
-    partyNamePlaceholder: 'e.g. Lessor',
+    partyNamePlaceholder: 'Role of party {{party}}',
+    partyNamePlaceholderA: 'e.g. Lessor',
+    partyNamePlaceholderB: 'e.g. Tenant',
     signs: 'Signs',
     fills: 'Fills in',
     partySigns: 'Party {{party}} signs',
@@ -544,6 +588,8 @@ const en = {
     addParty: 'Add party',
     removeParty: 'Remove party {{party}}',
     notCreated: 'The template was not created',
+    waitingForDocument:
+      'Going on as soon as the document is converted to PDF (its progress is shown above).',
   },
   templateEditor: {
     backToList: 'Back to the list',
@@ -583,7 +629,8 @@ const en = {
     roleFill: 'Fills in',
     roleBoth: 'Signs and fills in',
     document: 'Contract document',
-    documentPages: '{{name}}: {{pages}} page(s)',
+    documentPages_one: '{{name}}: 1 page',
+    documentPages_other: '{{name}}: {{count}} pages',
     pages: 'Pages in order',
     page: 'Page {{number}}',
     pageSize: '{{width}} × {{height}} pt',
@@ -624,6 +671,14 @@ const en = {
     bulkActions: 'Selected contracts',
     selected: '{{count}} selected',
     download: 'Download',
+    downloadOne: 'Download {{name}}',
+    searchByName: 'Search by contract name',
+    filters: 'Filters',
+    filtersActive: 'Filters, {{count}} in use',
+    apply: 'Apply',
+    whoseTurn: 'Whose turn',
+    turnYou: 'Yours',
+    turnParty: 'Party {{party}} · {{name}}',
     selectToDownload: 'Select the contract to download',
     downloadOneAtATime: 'Only one contract can be downloaded at a time',
     select: 'Select {{name}}',
@@ -773,7 +828,8 @@ const en = {
     refusedBy: 'Party {{party}} ({{name}}) refused: {{reason}}',
     fillKicker: 'Fill in as party {{party}}',
     submitFill: 'Submit',
-    fixFields: 'Please check {{count}} field(s) before submitting',
+    fixFields_one: 'Please check 1 field before submitting',
+    fixFields_other: 'Please check {{count}} fields before submitting',
     draft: {
       none: 'What you fill in is kept as you go.',
       saving: 'Keeping what you filled in…',
@@ -843,6 +899,7 @@ const en = {
     faceHint: 'The face check opens in a new tab; on a phone, scan its QR code.',
     startFace: 'Start the face check',
     faceOpened: 'Open the face check in a new tab, or scan the code with your phone.',
+    faceQr: 'QR code of the face check',
     openFace: 'Open the face check',
     faceWaiting: 'Waiting for the face check…',
     facePassed: 'Face check passed',
@@ -872,22 +929,39 @@ const en = {
     subject: 'Subject:',
     issuer: 'Issuer:',
     valid: 'Verdict',
-    signatureValid: 'Valid',
-    signatureInvalid: 'Not valid',
+    signatureValid: 'Intact',
+    signatureInvalid: 'Not intact',
     wholeDocument: 'Covers the whole document',
     partOfDocument: 'Covers the document as it was then',
-    detail: 'Verifier’s words',
+    detail: 'What holds',
     noSignatures: 'Nobody has signed this contract yet.',
     verdict: {
-      intact: 'All {{count}} signature(s) are valid',
+      intact_one: 'The signature is intact',
+      intact_other: 'All {{count}} signatures are intact',
       broken: 'The signatures do not hold',
     },
     verdictHint: {
-      intact: 'The document has not been changed since it was last signed.',
+      intact:
+        'The document has not been changed since it was last signed. The signatures were made with certificates issued by this platform’s own authority, which readers outside the platform (Adobe Acrobat, pdfsig) call “unknown” until you add its certificate (below).',
       broken:
         'A signature is not valid or the document was changed after it was signed. Do not rely on this file.',
     },
     fileSha: 'SHA-256 of the file:',
+    trust: {
+      title: 'Check the signatures in your own reader',
+      intro:
+        'Your PDF reader does not know this platform’s certificate authority, so it calls the signer “unknown”. Add the authority’s certificate to the reader (or your computer) once, and it will recognise every contract signed here.',
+      downloadCer: 'Authority certificate (.cer)',
+      downloadPem: 'Authority certificate (.pem)',
+      acrobat:
+        'Adobe Acrobat or Reader: Edit › Preferences › Signatures › Identities & Trusted Certificates › More… › Trusted Certificates › Import; choose the .cer file, then in Edit Trust tick “Use this certificate as a trusted root”.',
+      windows:
+        'Windows: open the .cer file › Install Certificate… › “Place all certificates in the following store” › Trusted Root Certification Authorities.',
+      macos:
+        'macOS: open the .cer file in Keychain Access, open the certificate › Trust › When using this certificate: Always Trust.',
+      caution:
+        'Trust it only if you trust this platform: your reader will then accept every signature its authority vouches for.',
+    },
     copy: 'Copy the {{what}}',
     copied: 'Copied',
     trailHint:
@@ -908,6 +982,7 @@ const en = {
       apply_signing: 'Applied to sign',
       approve: 'Approved',
       reject_approval: 'Rejected approval',
+      approve_initiation: 'Approved (before initiating)',
     },
     actor: 'By',
     platform: 'The platform',
@@ -916,6 +991,13 @@ const en = {
     address: 'Address',
     documentSha: 'Document SHA-256',
     entryHash: 'Entry hash',
+    previousHash: 'Previous entry’s hash',
+    proof: 'Address and hashes',
+    proofHint: 'Open an entry to see where it came from and its hashes in full, to copy.',
+    confirmedBy: {
+      sms: 'Confirmed with an SMS code',
+      face: 'Confirmed with a face check',
+    },
     details: 'Details',
     pdfVersion: 'PDF version {{version}}',
     seal: 'Sealed with “{{seal}}”',

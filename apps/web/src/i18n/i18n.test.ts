@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_KEY, RESOURCES, createI18n, storedLocale, switchLocale } from './locale';
+import {
+  LOCALE_KEY,
+  RESOURCES,
+  createI18n,
+  storedLocale,
+  switchLocale,
+  whenLoaded,
+} from './locale';
 
 /** Every leaf of a strings tree as `[dotted key, text]`. */
 function leaves(tree: unknown, prefix = ''): [string, unknown][] {
@@ -71,5 +78,28 @@ describe('the language', () => {
     await switchLocale(i18n, storage, 'en');
     expect(i18n.t('app.documentTitle', { page: 'Home' })).toBe('Home · eSign');
     expect(storage.map.get(LOCALE_KEY)).toBe('en');
+  });
+});
+
+describe('counted words', () => {
+  it('say one as one and several as several, never "(s)"', async () => {
+    const en = createI18n('en');
+    const zh = createI18n('zh');
+    await whenLoaded(zh);
+    expect(en.t('contractEvidence.verdict.intact', { count: 1 })).toBe('The signature is intact');
+    expect(en.t('contractEvidence.verdict.intact', { count: 2 })).toBe(
+      'All 2 signatures are intact',
+    );
+    expect(zh.t('contractEvidence.verdict.intact', { count: 1 })).toBe('签章完整（共 1 个）');
+    expect(en.t('contractDetail.fixFields', { count: 1 })).toBe(
+      'Please check 1 field before submitting',
+    );
+    expect(en.t('templateNew.ready', { name: 'Lease.pdf', count: 2 })).toBe(
+      'Lease.pdf is ready: 2 pages',
+    );
+    expect(zh.t('templatePreview.documentPages', { name: 'a.pdf', count: 1 })).toBe(
+      'a.pdf：共 1 页',
+    );
+    for (const [key, text] of leaves(RESOURCES.en)) expect(String(text), key).not.toMatch(/\(s\)/);
   });
 });

@@ -1,11 +1,19 @@
 import type en from './en';
 import { COMPANY_AUTH_ZH } from './areas/companyAuth.zh';
+import { LAUNCH_SUMMARY_ZH } from './areas/launchSummary.zh';
+import { CONTRACT_CONSOLE_ZH } from './areas/contractConsole.zh';
+import { LEGAL_ZH } from './areas/legal.zh';
 import { REAL_NAME_ZH } from './areas/realName.zh';
 import { SEALS_ZH } from './areas/seals.zh';
+import { CONTRACT_ARCHIVE_ZH } from './areas/contractArchive.zh';
+import { BATCH_SIGNING_ZH } from './areas/batchSigning.zh';
 import { MESSAGES_ZH } from './areas/messages.zh';
 import { USER_CENTER_ZH } from './areas/userCenter.zh';
+import { ACCOUNT_CLOSING_ZH } from './areas/accountClosing.zh';
+import { APPROVAL_INBOX_ZH } from './areas/approvalInbox.zh';
 import { COMPANY_SEALS_ZH } from './enterprise/companySeals.zh';
 import { COMPANY_INFO_ZH } from './enterprise/company.zh';
+import { APPROVAL_ZH } from './enterprise/approval.zh';
 import { ROLES_ZH } from './enterprise/roles.zh';
 import { STAFF_ZH } from './enterprise/staff.zh';
 import { SUB_COMPANY_ZH } from './enterprise/subCompany.zh';
@@ -17,15 +25,23 @@ export type Strings<T> = { [K in keyof T]: T[K] extends string ? string : String
 const zh: Strings<typeof en> = {
   staffPage: STAFF_ZH,
   rolesPage: ROLES_ZH,
+  approvalPage: APPROVAL_ZH,
   companyPage: COMPANY_INFO_ZH,
   subCompanyPage: SUB_COMPANY_ZH,
   realNamePage: REAL_NAME_ZH,
   companyAuthPage: COMPANY_AUTH_ZH,
   userCenterPage: USER_CENTER_ZH,
+  accountClosing: ACCOUNT_CLOSING_ZH,
+  approvalInbox: APPROVAL_INBOX_ZH,
+  legal: LEGAL_ZH,
   messagePage: MESSAGES_ZH,
   sealsPage: SEALS_ZH,
+  contractArchive: CONTRACT_ARCHIVE_ZH,
+  batchSigning: BATCH_SIGNING_ZH,
   companySealPage: COMPANY_SEALS_ZH,
+  contractConsole: CONTRACT_CONSOLE_ZH,
   contractLaunch: {
+    summary: LAUNCH_SUMMARY_ZH,
     intro: '上传合同文件，填写签署方，然后在文件上放置各方的印章和填写项。',
     templateIntro: '选择一个已启用的模板，填写签署方，并在发出前填写本方的字段。',
     steps: {
@@ -84,6 +100,7 @@ const zh: Strings<typeof en> = {
     addReceiver: '添加抄送人',
     removeReceiver: '删除抄送人 {{index}}',
     notChecked: '无法校验合同信息',
+    waitingForDocument: '文档转换为 PDF 后将自动继续（转换进度见上方）。',
     placeIntro:
       '为每个需签署的签署方放置印章或签名，以及需要其填写的字段。在字段属性中选择所属签署方。',
     loadingDocument: '正在打开文件……',
@@ -141,10 +158,14 @@ const zh: Strings<typeof en> = {
     en: 'English',
     zh: '中文',
   },
+  lists: {
+    more: '{{name}}的更多操作',
+  },
   common: {
     back: '返回',
     backHome: '返回首页',
     cancel: '取消',
+    close: '关闭',
     confirm: '确定',
     next: '下一步',
     retry: '重试',
@@ -200,7 +221,7 @@ const zh: Strings<typeof en> = {
     old: '原密码',
     new: '新密码',
     confirm: '确认新密码',
-    changed: '密码已修改，请重新登录。',
+    changed: '密码已修改，其他设备上的登录已退出。',
   },
   account: {
     tagline: '与个人和企业在线签署合同，支持中文和英文。',
@@ -241,6 +262,8 @@ const zh: Strings<typeof en> = {
   register: {
     heading: '注册电子签账号',
     agreement: '我已阅读并同意《用户协议》和《隐私政策》',
+    agreementLinked:
+      '我已阅读并同意<agreement>《用户协议》</agreement>和<privacy>《隐私政策》</privacy>',
     submit: '注册',
     haveAccount: '已有账号？',
     login: '去登录',
@@ -256,6 +279,7 @@ const zh: Strings<typeof en> = {
   },
   dashboard: {
     welcome: '欢迎回来，{{name}}',
+    welcomeFirst: '欢迎，{{name}}',
     quickActions: '快捷操作',
     initiate: '发起合同',
     initiateHint: '上传文件并发送签署',
@@ -361,6 +385,7 @@ const zh: Strings<typeof en> = {
     addresses: '地址管理',
     personalAccount: '账户',
     userAgreement: '用户协议',
+    privacyPolicy: '隐私政策',
     contact: '联系我们',
     about: '关于',
     costCenter: '费用中心',
@@ -512,14 +537,32 @@ const zh: Strings<typeof en> = {
     conversionProgress: '{{name}} 转换为 PDF 的进度',
     attempt: '第 {{attempt}} 次尝试，共 {{max}} 次',
     statusUnreadable: '暂时无法获取转换进度，正在重试。',
-    ready: '{{name}} 已就绪：共 {{pages}} 页',
+    ready_one: '{{name}} 已就绪：共 1 页',
+    ready_other: '{{name}} 已就绪：共 {{count}} 页',
     failed: '{{name}} 无法转换为 PDF',
     chooseAnother: '请选择其他文件重试。',
+    removedTitle: '已从 {{name}} 中移除隐藏或可执行的内容',
+    removedIntro:
+      '各方将看到并签署此处显示的页面，文件中不再包含任何会自动运行或隐藏的内容。已移除：',
+    removed: {
+      javascript: '脚本（JavaScript）',
+      launch: '在阅读者电脑上启动程序或打开文件的操作',
+      submitForm: '将表单发送到某个地址的按钮或操作',
+      importData: '从文件导入表单数据的操作',
+      fileLinks: '指向其他文件的链接（网页链接保留）',
+      embeddedFiles: '附件',
+      media: '视频、声音、3D 或 Flash 内容（保留其画面）',
+      xfa: 'XFA 表单描述',
+      otherActions: '其他会自动运行的操作',
+      outsideBytes: 'PDF 之外的数据（位于文件开头之前或结尾之后）',
+    },
     participants: '参与方',
     participantsHint: '每个参与方可签署、填写字段或两者兼有，至少需要一个签署方。',
     party: '{{party}} 方',
     partyName: '{{party}} 方名称',
-    partyNamePlaceholder: '例如：出租方',
+    partyNamePlaceholder: '{{party}} 方的角色',
+    partyNamePlaceholderA: '例如：出租方',
+    partyNamePlaceholderB: '例如：承租方',
     signs: '签署',
     fills: '填写',
     partySigns: '{{party}} 方签署',
@@ -527,6 +570,7 @@ const zh: Strings<typeof en> = {
     addParty: '添加参与方',
     removeParty: '删除 {{party}} 方',
     notCreated: '模板未创建',
+    waitingForDocument: '文档转换为 PDF 后将自动继续（转换进度见上方）。',
   },
   templateEditor: {
     backToList: '返回列表',
@@ -565,7 +609,8 @@ const zh: Strings<typeof en> = {
     roleFill: '填写',
     roleBoth: '签署并填写',
     document: '合同文件',
-    documentPages: '{{name}}：共 {{pages}} 页',
+    documentPages_one: '{{name}}：共 1 页',
+    documentPages_other: '{{name}}：共 {{count}} 页',
     pages: '页面顺序',
     page: '第 {{number}} 页',
     pageSize: '{{width}} × {{height}} pt',
@@ -606,6 +651,14 @@ const zh: Strings<typeof en> = {
     bulkActions: '已选合同',
     selected: '已选 {{count}} 份',
     download: '下载',
+    downloadOne: '下载{{name}}',
+    searchByName: '按合同名称搜索',
+    filters: '筛选',
+    filtersActive: '筛选，已用 {{count}} 项',
+    apply: '应用',
+    whoseTurn: '当前处理方',
+    turnYou: '轮到你',
+    turnParty: '{{party}} 方 · {{name}}',
     selectToDownload: '请选择要下载的合同',
     downloadOneAtATime: '一次只能下载一份合同',
     select: '选择 {{name}}',
@@ -754,7 +807,8 @@ const zh: Strings<typeof en> = {
     refusedBy: '{{party}} 方（{{name}}）拒签：{{reason}}',
     fillKicker: '以 {{party}} 方填写',
     submitFill: '提交',
-    fixFields: '提交前请检查 {{count}} 个字段',
+    fixFields_one: '提交前请检查 1 个字段',
+    fixFields_other: '提交前请检查 {{count}} 个字段',
     draft: {
       none: '填写的内容会随时保存。',
       saving: '正在保存填写的内容…',
@@ -822,6 +876,7 @@ const zh: Strings<typeof en> = {
     faceHint: '人脸识别将在新标签页中打开；使用手机请扫描二维码。',
     startFace: '开始人脸识别',
     faceOpened: '请在新标签页中打开人脸识别，或用手机扫描二维码。',
+    faceQr: '人脸识别二维码',
     openFace: '打开人脸识别',
     faceWaiting: '等待人脸识别结果……',
     facePassed: '人脸识别已通过',
@@ -849,21 +904,36 @@ const zh: Strings<typeof en> = {
     subject: '主体：',
     issuer: '颁发者：',
     valid: '结论',
-    signatureValid: '有效',
-    signatureInvalid: '无效',
+    signatureValid: '完整',
+    signatureInvalid: '不完整',
     wholeDocument: '覆盖整个文件',
     partOfDocument: '覆盖签署时的文件',
-    detail: '验证信息',
+    detail: '验证结论',
     noSignatures: '该合同尚无人签署。',
     verdict: {
-      intact: '全部 {{count}} 个签章均有效',
+      intact_one: '签章完整',
+      intact_other: '签章完整（共 {{count}} 个）',
       broken: '签章验证未通过',
     },
     verdictHint: {
-      intact: '文件自最后一次签署以来未被修改。',
+      intact:
+        '文件自最后一次签署以来未被修改。签章所用证书由本平台自己的认证机构签发；平台之外的阅读器（如 Adobe Acrobat、pdfsig）在您添加该机构的证书（见下方）之前会显示签发者“未知”。',
       broken: '有签章无效，或文件在签署后被修改，请勿信赖此文件。',
     },
     fileSha: '文件 SHA-256：',
+    trust: {
+      title: '在您自己的阅读器中验证签章',
+      intro:
+        '您的 PDF 阅读器不认识本平台的认证机构，因此会显示签署人“未知”。只需将该机构的证书添加到阅读器（或您的电脑）一次，之后在本平台签署的每份合同都能被识别。',
+      downloadCer: '认证机构证书（.cer）',
+      downloadPem: '认证机构证书（.pem）',
+      acrobat:
+        'Adobe Acrobat 或 Reader：编辑 › 首选项 › 签名 › 身份与可信任证书 › 更多… › 可信任证书 › 导入；选择 .cer 文件，然后在“编辑信任”中勾选“将此证书用作可信任的根”。',
+      windows:
+        'Windows：打开 .cer 文件 › 安装证书… › “将所有的证书都放入下列存储” › 受信任的根证书颁发机构。',
+      macos: 'macOS：用“钥匙串访问”打开 .cer 文件，打开该证书 › 信任 › 使用此证书时：始终信任。',
+      caution: '请仅在您信任本平台时添加：此后您的阅读器会接受该机构担保的所有签章。',
+    },
     copy: '复制{{what}}',
     copied: '已复制',
     trailHint: '该合同的每一次操作都记录在此，每条记录都以哈希值封存前一条记录。',
@@ -883,6 +953,7 @@ const zh: Strings<typeof en> = {
       apply_signing: '申请签署',
       approve: '审批通过',
       reject_approval: '审批驳回',
+      approve_initiation: '审批通过（发起前）',
     },
     actor: '操作人',
     platform: '平台',
@@ -891,6 +962,13 @@ const zh: Strings<typeof en> = {
     address: '地址',
     documentSha: '文件 SHA-256',
     entryHash: '记录哈希',
+    previousHash: '上一条记录的哈希',
+    proof: '地址与哈希',
+    proofHint: '展开一条记录，可查看其来源地址和完整哈希，并可复制。',
+    confirmedBy: {
+      sms: '通过短信验证码确认',
+      face: '通过人脸识别确认',
+    },
     details: '详情',
     pdfVersion: 'PDF 版本 {{version}}',
     seal: '使用印章“{{seal}}”',

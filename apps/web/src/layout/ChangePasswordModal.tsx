@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '../api/auth';
 import { AppForm } from '../forms/AppForm';
 import { requiredRule } from '../forms/rules';
+import { FormRefusal } from '../forms/FormRefusal';
 import { useSubmit } from '../forms/useSubmit';
 import { localeOf } from '../i18n/locale';
 import { NewPasswordFields } from '../pages/account/fields';
-import { useLogout } from './useLogout';
 
 interface PasswordChange {
   oldPassword: string;
@@ -16,18 +16,16 @@ interface PasswordChange {
 
 /**
  * Changes the password: the current one, then a new one twice (different from the current). The
- * server signs every session out, so this one logs out too.
+ * server ends the account's other sessions and keeps this one, so the user stays signed in here.
  */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordChange>();
-  const logout = useLogout();
-  const { submit, pending } = useSubmit(async (values: PasswordChange) => {
+  const { submit, pending, refusal } = useSubmit(async (values: PasswordChange) => {
     await changePassword(values);
     void message.success(t('password.changed'));
     onClose();
-    await logout();
   });
 
   return (
@@ -55,6 +53,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(
           confirmLabel={t('password.confirm')}
           differentFrom="oldPassword"
         />
+        <FormRefusal refusal={refusal} />
       </AppForm>
     </Modal>
   );

@@ -20,7 +20,7 @@ export function MenuButton({
   chosen,
   onChoose,
 }: {
-  /** The button's accessible name. */
+  /** What the button chooses: its accessible name, before the text it shows if any. */
   label: string;
   icon?: ReactNode;
   /** What the button shows beside its icon. */
@@ -72,7 +72,8 @@ export function MenuButton({
         ref={button}
         type="button"
         className="lite-button lite-button-text"
-        aria-label={label}
+        // A name that holds what the button shows (WCAG 2.5.3): "Language: English".
+        aria-label={text ? undefined : label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -85,7 +86,12 @@ export function MenuButton({
         }}
       >
         {icon}
-        {text}
+        {text ? (
+          <>
+            <span className="lite-visually-hidden">{label}: </span>
+            {text}
+          </>
+        ) : null}
       </button>
       {open ? (
         <div role="menu" id={menuId} aria-label={label} className="lite-menu">

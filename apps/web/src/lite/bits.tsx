@@ -1,6 +1,6 @@
-/** Small parts of the pages that load without antd: a spinner, steps and a notice. */
+/** Small parts of the pages that load without antd: a spinner, steps, a notice and an error. */
 import type { ReactNode } from 'react';
-import { InfoIcon } from './icons';
+import { CloseIcon, ErrorIcon, InfoIcon } from './icons';
 
 /** A large spinner, announced as `label`. */
 export function Spinner({ label }: { label: string }) {
@@ -35,6 +35,35 @@ export function Notice({ children }: { children: ReactNode }) {
     <div className="lite-notice" role="note">
       <InfoIcon />
       <span>{children}</span>
+    </div>
+  );
+}
+
+/**
+ * An error that asks the person to act (a refused login or form), announced once and kept on the
+ * screen until they retry or close it with its button (labelled `closeLabel`).
+ */
+export function ErrorNotice({
+  children,
+  closeLabel,
+  onClose,
+}: {
+  children: ReactNode;
+  closeLabel: string;
+  onClose(): void;
+}) {
+  return (
+    <div className="lite-error-notice" role="alert">
+      <ErrorIcon />
+      <span className="lite-error-notice-text">{children}</span>
+      <button
+        type="button"
+        className="lite-error-notice-close"
+        aria-label={closeLabel}
+        onClick={onClose}
+      >
+        <CloseIcon />
+      </button>
     </div>
   );
 }

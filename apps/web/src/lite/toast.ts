@@ -31,11 +31,11 @@ function regionOf(): HTMLElement {
   return region;
 }
 
-/** Shows `text` as a toast. */
+/** Shows `text` as a toast; gives a function that takes it off the screen at once. */
 export function showToast(
   text: string,
   { kind = 'error', seconds = 3, closed }: ToastOptions = {},
-) {
+): () => void {
   const item = document.createElement('div');
   item.className = `lite-toast lite-toast-${kind}`;
   item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
@@ -49,6 +49,8 @@ export function showToast(
 
   let timer = 0;
   const close = () => {
+    if (!item.isConnected) return;
+    window.clearTimeout(timer);
     item.remove();
     closed?.();
   };
@@ -58,4 +60,5 @@ export function showToast(
   item.addEventListener('mouseenter', () => window.clearTimeout(timer));
   item.addEventListener('mouseleave', arm);
   arm();
+  return close;
 }

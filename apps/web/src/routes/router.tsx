@@ -70,6 +70,8 @@ export const ROUTES: RouteObject[] = [
       { ...publicRoute(PUBLIC_ROUTES.login, <LoginPage />), loader: loginLoader(session) },
       lazyPublicRoute(PUBLIC_ROUTES.register, () => import('../pages/account/RegisterPage')),
       lazyPublicRoute(PUBLIC_ROUTES.forget, () => import('../pages/account/ForgetPage')),
+      lazyPublicRoute(PUBLIC_ROUTES.agreement, () => import('../pages/legal/PublicAgreementPage')),
+      lazyPublicRoute(PUBLIC_ROUTES.privacy, () => import('../pages/legal/PrivacyPage')),
       {
         // Every other page is built with antd: its context comes with the first of them.
         lazy: lazyDefault(() => import('./AntdLayout')),

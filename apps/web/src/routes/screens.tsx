@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { APPROVAL_INBOX_SCREENS } from '../pages/approval/screens';
 import { CONTRACT_DETAIL_SCREENS } from '../pages/contract/detail/screens';
 import { CONTRACT_LAUNCH_SCREENS } from '../pages/contract/launch/screens';
 import DashboardPage from '../pages/dashboard/DashboardPage';
@@ -27,9 +28,11 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...COMPANY_AUTH_SCREENS,
   ...USER_CENTER_SCREENS,
   ...MESSAGE_SCREENS,
+  ...APPROVAL_INBOX_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),
+  '/management/index': lazyScreen(() => import('../pages/contract/archive/ContractArchivePage')),
 };
 
 /** The screen of a signed-in route: its own, or the titled "comes later" page. */

@@ -204,6 +204,9 @@ export const PUBLIC_ROUTES = {
   login: leaf('/login', 'login'),
   register: leaf('/register', 'register'),
   forget: leaf('/forget', 'forget'),
+  /** The user agreement and the privacy policy, linked from the register page. */
+  agreement: leaf('/agreement', 'userAgreement'),
+  privacy: leaf('/privacy', 'privacyPolicy'),
   notFound: leaf('/404', 'notFound'),
   customMade: leaf('/custom-made', 'customMade'),
   publicTemplate: leaf('/ztj/template', 'publicTemplate'),

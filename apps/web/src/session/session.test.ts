@@ -54,6 +54,7 @@ describe('the session', () => {
       company_id: '42',
       companyName: 'Demo Co.',
       'Company-Auth': 'ca-42',
+      lastConsoles: JSON.stringify({ '000000:7': { companyId: 42, companyName: 'Demo Co.' } }),
     });
     expect(Object.fromEntries(cookies)).toEqual({ company_id: '42', 'Company-Auth': 'ca-42' });
   });
@@ -80,14 +81,35 @@ describe('the session', () => {
     });
   });
 
-  it('is gone after logout, localStorage and cookies with it, but the language stays', () => {
+  it('is gone after logout, localStorage and cookies with it, but the language and the console last used stay', () => {
     const { store, storage, cookies } = setup({ locale: 'zh', other: 'x' });
     store.getState().signIn(tokens({ company_id: 42, company_auth: 'ca' }), T0);
     store.getState().setUserInfo(user);
     store.getState().logout();
-    expect(Object.fromEntries(storage)).toEqual({ locale: 'zh' });
+    expect(Object.fromEntries(storage)).toEqual({
+      locale: 'zh',
+      lastConsoles: JSON.stringify({ '000000:7': { companyId: 42, companyName: '' } }),
+    });
     expect(cookies.size).toBe(0);
     expect(store.getState()).toMatchObject({ token: null, userInfo: null, companyId: -1 });
+    expect(store.getState().lastConsoleOf(tokens())).toEqual({ companyId: 42, companyName: '' });
+  });
+
+  it('remembers the console each user of the browser last worked in, apart', () => {
+    const { store } = setup({ lastConsoles: 'not json' });
+    const wang = tokens({ user_id: '8' });
+    expect(store.getState().lastConsoleOf(wang)).toBeNull();
+    store.getState().signIn(wang, T0);
+    store.getState().signIn(tokens({ user_id: '8', company_id: 42, company_name: 'Demo Co.' }), T0);
+    store.getState().logout();
+    store.getState().signIn(tokens(), T0);
+    expect(store.getState().lastConsoleOf(wang)).toEqual({
+      companyId: 42,
+      companyName: 'Demo Co.',
+    });
+    expect(store.getState().lastConsoleOf(tokens())).toEqual({ companyId: -1, companyName: '' });
+    // The same user id in another tenant is another user.
+    expect(store.getState().lastConsoleOf({ tenant_id: '000001', user_id: '8' })).toBeNull();
   });
 });
 
@@ -149,7 +171,7 @@ describe('the route guard’s session check', () => {
       const result = await ensureSession(store, calls([], failing), () => T0 + 1000 * 1000);
       expect(result, failing).toBe(false);
       expect(store.getState().token, failing).toBeNull();
-      expect(storage.size, failing).toBe(0);
+      expect([...storage.keys()], failing).toEqual(['lastConsoles']);
     }
   });
 });

@@ -8,6 +8,13 @@ import {
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CUSTOM_MADE_KEY, readCustomMade, type CustomMadeTicket } from './customMade';
 import { COOKIE_KEYS, STORAGE_KEYS, type CookieJar, type KeyValueStorage } from './keys';
+import {
+  LAST_CONSOLES_KEY,
+  rememberConsole,
+  rememberedConsole,
+  type ConsoleUser,
+  type RememberedConsole,
+} from './lastConsole';
 
 /** A graphic captcha the user typed, attached to the next password login. */
 export interface Captcha {
@@ -43,8 +50,13 @@ export interface SessionActions {
   setUserInfo(userInfo: UserInfo): void;
   setSystem(system: Pick<SystemInfo, 'tenantId' | 'sysType'>): void;
   setCaptcha(captcha: Captcha | null): void;
-  /** Clears localStorage (keeping the language) and the session: a logout, for every tab. */
+  /**
+   * Clears localStorage (keeping the language and the consoles last used) and the session: a
+   * logout, for every tab.
+   */
   logout(): void;
+  /** The console `user` last worked in on this browser (every sign-in notes it), or null. */
+  lastConsoleOf(user: ConsoleUser): RememberedConsole | null;
   /**
    * Takes the session another tab of this browser wrote to localStorage (a renewal, a login, a
    * company switch). Nothing changes when localStorage holds no session: a tab whose session ended
@@ -141,6 +153,7 @@ export function createSessionStore(
         [STORAGE_KEYS.companyAuth, companyAuth],
       ];
       for (const [key, value] of entries) storage.setItem(key, value);
+      rememberConsole(storage, tokens, { companyId: tokens.company_id, companyName });
       cookies.set(COOKIE_KEYS.companyId, String(tokens.company_id));
       if (companyAuth) cookies.set(COOKIE_KEYS.companyAuth, companyAuth);
       else cookies.remove(COOKIE_KEYS.companyAuth);
@@ -183,10 +196,14 @@ export function createSessionStore(
       set(SIGNED_OUT);
     },
 
+    lastConsoleOf: (user) => rememberedConsole(storage, user),
+
     logout() {
-      const locale = storage.getItem(STORAGE_KEYS.locale);
+      const kept = [STORAGE_KEYS.locale, LAST_CONSOLES_KEY].map(
+        (key) => [key, storage.getItem(key)] as const,
+      );
       storage.clear();
-      if (locale !== null) storage.setItem(STORAGE_KEYS.locale, locale);
+      for (const [key, value] of kept) if (value !== null) storage.setItem(key, value);
       cookies.remove(COOKIE_KEYS.companyId);
       cookies.remove(COOKIE_KEYS.companyAuth);
       set(SIGNED_OUT);

@@ -136,10 +136,11 @@ describe('tabs of one browser renewing one session', () => {
     stale.getState().drop({ token: 'access-1', refreshToken: 'refresh-1' });
     expect(stale.getState().token).toBeNull();
     expect(storage.map.get('token')).toBe('access-9');
-    // Refused with the tokens storage still holds: they are removed, the language stays.
+    // Refused with the tokens storage still holds: they are removed, the language and the
+    // console last used stay.
     storage.map.set('locale', 'zh');
     fresh.getState().drop({ token: 'access-9', refreshToken: 'refresh-9' });
-    expect([...storage.map.keys()]).toEqual(['locale']);
+    expect([...storage.map.keys()].sort()).toEqual(['lastConsoles', 'locale']);
   });
 
   it('withRenewalLock runs the work directly where the browser has no Web Locks', async () => {

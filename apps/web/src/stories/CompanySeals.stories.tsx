@@ -18,6 +18,8 @@ import {
   scene,
   webStoryMeta,
   type WebStoryArgs,
+  ON_A_PHONE,
+  cardOf,
 } from './webStory';
 
 const companyUser = demoWorld().get(DEMO_COMPANY.id)!.user;
@@ -338,3 +340,30 @@ export const AuthorizeDialog: Story = {
 };
 
 export const AuthorizeDialogZh: Story = inChinese(AuthorizeDialog, 'Authorize dialog');
+
+/** On a phone: each seal a card — its image, name (to the seal), status, type, and its moves. */
+export const ListOnPhone: Story = {
+  globals: ON_A_PHONE,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const finance = await cardOf(context, 'Treasury seal');
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await expect(finance.getByText(t('companySealPage.status.pending'))).toBeVisible();
+    await expect(finance.getByRole('link', { name: 'Treasury seal' })).toBeVisible();
+    for (const action of ['approve', 'reject', 'delete'] as const) {
+      const button = finance.getByRole('button', {
+        name: buttonName(t(`companySealPage.actions.${action}`)),
+      });
+      await expect(button).toBeVisible();
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    }
+    await expect(
+      await (
+        await cardOf(context, 'Sales contract seal')
+      ).findByRole('img', { name: t('companySealPage.imageOf', { name: 'Sales contract seal' }) }),
+    ).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+export const ListOnPhoneZh: Story = inChinese(ListOnPhone, 'List on a phone');

@@ -1,9 +1,11 @@
-import { message } from '@esign/platform';
+import { PERSONAL_CONSOLE_ID, TOAST_MS, message } from '@esign/platform';
 import { EDITOR_RESOURCES } from '@esign/template-editor';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ContractDetailsPage from '../pages/contract/detail/ContractDetailsPage';
+import { session } from '../session';
 import { DEMO_CONTRACT_ACTIONS, DEMO_SIGN_CODE } from './demoContractActions';
+import { DEMO_COMPANY } from './demoData';
 import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
 
 const DETAILS = '/agency-contract/contractDetails';
@@ -160,22 +162,38 @@ export const UrgedTooSoon: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: buttonName(t('contractDetail.move.urge')) }),
     );
-    await visible(page.findByText(message('urgeTooSoon', context.args.locale)));
+    // The refusal stays beside the moves, once, past a toast's time, until it is closed.
+    const refused = message('urgeTooSoon', context.args.locale);
+    const reason = (await canvas.findByText(refused)).closest<HTMLElement>('[role="alert"]')!;
+    await expect(reason).toBeVisible();
+    await expect(page.getAllByText(refused)).toHaveLength(1);
     await expect(await canvas.findByText(/urge again after|后可再次催办/)).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, TOAST_MS * 2));
+    await expect(reason).toBeVisible();
+    await userEvent.click(within(reason).getByRole('button', { name: t('common.close') }));
+    await waitFor(() => expect(canvas.queryByText(refused)).toBeNull());
   },
 };
 
+export const UrgedTooSoonZh: Story = inChinese(UrgedTooSoon, 'Urged too soon');
+
 /**
- * Rescinding a completed contract: the first party gives a reason and confirms with a code; the
- * contract stays in force until every signing party agreed.
+ * Rescinding a completed contract: the last of the moves and plain, not red, until its dialog;
+ * the first party gives a reason and confirms with a code; the contract stays in force until
+ * every signing party agreed.
  */
 export const Rescind: Story = {
   parameters: at(`${DETAILS}?id=9005`),
   play: async (context) => {
     const { t, canvas, page } = scene(context);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: buttonName(t('contractDetail.move.rescind')) }),
-    );
+    const rescind = await canvas.findByRole('button', {
+      name: buttonName(t('contractDetail.move.rescind')),
+    });
+    const moves = rescind.closest('.ant-space')!.querySelectorAll('button');
+    await expect(moves[moves.length - 1]).toBe(rescind);
+    await expect(rescind).not.toHaveClass('ant-btn-dangerous');
+    await expect(rescind).not.toHaveClass('ant-btn-primary');
+    await userEvent.click(rescind);
     const dialog = within(
       await page.findByRole('dialog', { name: t('contractDetail.rescindTitle') }),
     );
@@ -300,6 +318,33 @@ export const FillLockedByOther: Story = {
 
 export const FillLockedByOtherZh: Story = inChinese(FillLockedByOther, 'Fill, locked by another');
 
+/**
+ * Filling as a member who may not take the party's lock (neither the contract's initiator, nor
+ * granted contract:manage, nor the party's signer): the page asks for no lock, and says from the
+ * details who holds it.
+ */
+export const FillWithoutLockRight: Story = {
+  parameters: {
+    web: {
+      path: `${DETAILS}?id=9002&action=fill`,
+      routeTitle: 'contractDetails',
+      demo: {
+        contractActions: { ...DEMO_CONTRACT_ACTIONS, lockHolder: 'Zhang Min', mayLock: false },
+      },
+    },
+  },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(await canvas.findByText(t('contractDetail.lockedTitle'))).toBeVisible();
+    await expect(canvas.getByText(/Zhang Min/)).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('contractDetail.submitFill')) }),
+    ).toBeDisabled();
+    // Asking for the lock would have been refused: no notice (the page works on), and a toast.
+    await expect(within(document.body).queryByText('No permission for now')).toBeNull();
+  },
+};
+
 /** The details while another member of the party signs it: the page says who, until when. */
 export const HeldByAnother: Story = {
   parameters: {
@@ -340,6 +385,95 @@ export const NotFound: Story = {
 };
 
 export const NotFoundZh: Story = inChinese(NotFound, 'Not found');
+
+/** Contract 9001 held by the demo company alone, as the fixture of a contract of one console. */
+const heldByCompany = (path: string) => ({
+  web: {
+    path,
+    routeTitle: 'contractDetails' as const,
+    demo: {
+      contractActions: {
+        ...DEMO_CONTRACT_ACTIONS,
+        heldBy: {
+          '9001': { companyId: DEMO_COMPANY.id, companyName: DEMO_COMPANY.companyName },
+        },
+      },
+    },
+  },
+});
+
+/**
+ * A company's contract opened in the personal console: the page names the company and one tap
+ * on the switch shows the contract on this very page, in the company's console.
+ */
+export const InOtherConsole: Story = {
+  parameters: heldByCompany(`${DETAILS}?id=9001`),
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const name = DEMO_COMPANY.companyName;
+    await expect(
+      await canvas.findByRole('heading', { name: t('contractConsole.title', { name }) }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(t('contractConsole.hint', { current: t('layout.personalConsole') })),
+    ).toBeVisible();
+    await expect(
+      canvas.queryByRole('heading', { name: t('contractDetail.problem.notFound.title') }),
+    ).toBeNull();
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('contractConsole.switchTo', { name })) }),
+    );
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: /Office lease 2025/ }),
+    ).toBeVisible();
+    await expect(session.getState()).toMatchObject({ companyId: DEMO_COMPANY.id });
+  },
+};
+
+export const InOtherConsoleZh: Story = inChinese(InOtherConsole, 'In another console');
+
+/** The same on a phone: the name and the switch fit the screen. */
+export const InOtherConsoleOnPhone: Story = {
+  parameters: heldByCompany(`${DETAILS}?id=9001`),
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const name = DEMO_COMPANY.companyName;
+    const button = await canvas.findByRole('button', {
+      name: buttonName(t('contractConsole.switchTo', { name })),
+    });
+    await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** A contract of the personal console opened in a company's: the switch leads back there. */
+export const InPersonalConsole: Story = {
+  parameters: {
+    web: {
+      path: `${DETAILS}?id=9001`,
+      routeTitle: 'contractDetails' as const,
+      demo: {
+        contractActions: {
+          ...DEMO_CONTRACT_ACTIONS,
+          heldBy: { '9001': { companyId: PERSONAL_CONSOLE_ID, companyName: '' } },
+        },
+      },
+    },
+  },
+  args: { session: 'company' },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(
+      await canvas.findByRole('heading', { name: t('contractConsole.titlePersonal') }),
+    ).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('contractConsole.switchToPersonal')) }),
+    );
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: /Office lease 2025/ }),
+    ).toBeVisible();
+  },
+};
 
 /** No contract in the address. */
 export const NoContract: Story = {

@@ -4,6 +4,7 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import DirectlyLaunchPage from '../pages/contract/launch/DirectlyLaunchPage';
 import { demoWorld } from './demoData';
+import { DEMO_TEMPLATE_EDITOR, releaseDemoConversions } from './demoTemplateEditor';
 import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
 
 const LAUNCH_PATH = '/agency-contract/directly-launch';
@@ -128,7 +129,7 @@ export const PlaceFields: Story = {
     const { t, canvas, next, locale } = await opened(context);
     await userEvent.type(canvas.getByLabelText(t('contractLaunch.taskName')), 'Office lease 2026');
     await choose(context, pdf('Lease.pdf'));
-    await shown(canvas.findByText(t('templateNew.ready', { name: 'Lease.pdf', pages: 2 })));
+    await shown(canvas.findByText(t('templateNew.ready', { name: 'Lease.pdf', count: 2 })));
     await userEvent.type(
       canvas.getByLabelText(t('contractLaunch.partyNameOf', { party: 'B' })),
       'Zhang Min',
@@ -153,11 +154,73 @@ export const PlaceFields: Story = {
     await userEvent.click(
       canvas.getByRole('button', { name: buttonName(t('contractLaunch.send')) }),
     );
+    // The summary comes first; the server's refusal of what it sends stays on the page.
+    const summary = within(
+      await within(document.body).findByRole('dialog', {
+        name: t('contractLaunch.summary.title'),
+      }),
+    );
+    await userEvent.click(
+      summary.getByRole('button', { name: buttonName(t('contractLaunch.summary.send')) }),
+    );
     await shown(canvas.findByText(t('contractLaunch.notSent')));
   },
 };
 
 export const PlaceFieldsZh: Story = inChinese(PlaceFields, 'Place fields');
+
+/** A Word document as the content check sees it: a ZIP holding `word/`. */
+const docx = (name: string) =>
+  new File(['PK\u0003\u0004[Content_Types].xml word/document.xml'], name, {
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  });
+
+/**
+ * "Next" pressed once while the DOCX still converts: the form says it goes on by itself, shows
+ * the conversion's progress, and opens the placing step once the PDF is ready — no second press,
+ * no "not ready yet".
+ */
+export const NextWhileConverting: Story = {
+  parameters: {
+    web: {
+      path: LAUNCH_PATH,
+      routeTitle: 'directlyLaunch',
+      demo: { templateEditor: { ...DEMO_TEMPLATE_EDITOR, conversion: 'converts' } },
+    },
+  },
+  play: async (context) => {
+    const { t, canvas, next, locale } = await opened(context);
+    await userEvent.type(canvas.getByLabelText(t('contractLaunch.taskName')), 'Office lease 2026');
+    await userEvent.type(
+      canvas.getByLabelText(t('contractLaunch.partyNameOf', { party: 'B' })),
+      'Zhang Min',
+    );
+    await userEvent.type(
+      canvas.getByLabelText(t('contractLaunch.partyPhoneOf', { party: 'B' })),
+      '13800000008',
+    );
+    // The demo conversion runs until released below, however long the typing took.
+    await choose(context, docx('Lease.docx'));
+    await shown(
+      canvas.findByRole('progressbar', {
+        name: t('templateNew.conversionProgress', { name: 'Lease.docx' }),
+      }),
+    );
+    await next();
+    await shown(canvas.findByText(t('contractLaunch.waitingForDocument')));
+    await expect(canvas.queryByText(message('documentNotReady', locale))).toBeNull();
+    releaseDemoConversions();
+    const placing = await canvas.findByRole(
+      'region',
+      { name: t('contractLaunch.steps.place') },
+      { timeout: 8000 },
+    );
+    await expect(placing).toBeVisible();
+    await expect(canvas.queryByText(t('contractLaunch.waitingForDocument'))).toBeNull();
+  },
+};
+
+export const NextWhileConvertingZh: Story = inChinese(NextWhileConverting, 'Next while converting');
 
 /** Without the right to initiate, the page says so instead of the form. */
 export const NoAuthority: Story = {

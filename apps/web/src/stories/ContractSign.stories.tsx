@@ -3,7 +3,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ContractSignPage from '../pages/contract/sign/ContractSignPage';
 import { DEMO_CONTRACT_ACTIONS, DEMO_SIGN_CODE } from './demoContractActions';
-import { buttonName, inChinese, scene, webStoryMeta, type WebStoryArgs } from './webStory';
+import {
+  appeared,
+  buttonName,
+  inChinese,
+  scene,
+  webStoryMeta,
+  type WebStoryArgs,
+} from './webStory';
 
 const SIGN = '/agency-contract/contractedit';
 
@@ -115,6 +122,56 @@ export const SignOnPhone: Story = {
   },
 };
 
+/** The Konva image drawn in the party's signature box, if any (the editor names it). */
+function signatureMarkIn(root: HTMLElement): HTMLImageElement | null {
+  const stages = (
+    window as unknown as {
+      Konva: { stages: { container(): HTMLElement; findOne(selector: string): unknown }[] };
+    }
+  ).Konva.stages;
+  for (const stage of stages) {
+    if (!root.contains(stage.container())) continue;
+    const mark = stage.findOne('.signature-mark') as { image(): HTMLImageElement } | undefined;
+    if (mark) return mark.image();
+  }
+  return null;
+}
+
+/**
+ * Before any code is sent, the signer's signature box on page 2 shows the signature picked, in
+ * place, not "Sign here": the side panel's promise holds for signature boxes as for seals.
+ */
+export const SignatureShownBeforeCode: Story = {
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await canvas.findByRole('radiogroup', { name: t('contractSign.pickSeal') });
+    const chosen = await waitFor(() => {
+      const image = context.canvasElement.querySelector<HTMLImageElement>(
+        '.contract-sign-chosen img',
+      );
+      if (!image?.src) throw new Error('The chosen signature has not loaded');
+      return image.src;
+    });
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: t('contractSign.showPlace', {
+          place: t('contractSign.signatureOnPages', { pages: '2' }),
+        }),
+      }),
+    );
+    await waitFor(() => expect(signatureMarkIn(context.canvasElement)?.src).toBe(chosen));
+    const sms = within(canvas.getByRole('form', { name: t('contractSign.smsForm') }));
+    await expect(
+      sms.queryByText(t('contractSign.codeSentTo', { phone: '138****0001' })),
+    ).toBeNull();
+  },
+};
+
+export const SignatureShownBeforeCodeZh: Story = inChinese(
+  SignatureShownBeforeCode,
+  'Signature shown before code',
+);
+
 /** A wrong code: the spec's message under the field, and nothing signed. */
 export const WrongCode: Story = {
   play: async (context) => {
@@ -203,3 +260,47 @@ export const RefuseInstead: Story = {
 };
 
 export const RefuseInsteadZh: Story = inChinese(RefuseInstead, 'Refuse instead');
+
+/**
+ * The company's approval is needed before it signs (the detail's `signingApproval`, here the
+ * template's flow): the last step applies instead of signing, with a note for the approvers; then
+ * the contract waits and the page says the approval is in progress, with the way to it.
+ */
+export const ApplyForSigningApproval: Story = {
+  args: { session: 'company' },
+  parameters: {
+    web: {
+      ...companySeals.web,
+      demo: {
+        contractActions: {
+          ...companySeals.web.demo.contractActions,
+          signingApproval: { '9001': { latest: null, applyBecause: 'workflow' } },
+        },
+      },
+    },
+  },
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await expect(await canvas.findByText(t('approvalInbox.apply.workflow'))).toBeVisible();
+    await expect(canvas.queryByRole('form', { name: t('contractSign.smsForm') })).toBeNull();
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: t('approvalInbox.apply.comment') }),
+      'The customer asks to sign today',
+    );
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('approvalInbox.apply.submit')) }),
+    );
+    await appeared(page.findByText(t('approvalInbox.apply.applied')));
+    await expect(
+      await canvas.findByRole('heading', { name: t('approvalInbox.apply.inProgressTitle') }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: buttonName(t('approvalInbox.apply.view')) }),
+    ).toBeVisible();
+  },
+};
+
+export const ApplyForSigningApprovalZh: Story = inChinese(
+  ApplyForSigningApproval,
+  'Apply for signing approval',
+);

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import DashboardPage from '../pages/dashboard/DashboardPage';
+import { GREETED_KEY, rememberGreeted } from '../pages/dashboard/greeting';
 import { buttonName, inChinese, textsOf, webStoryMeta, type WebStoryArgs } from './webStory';
 
 const meta = {
@@ -14,8 +15,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The greeting, the quick actions and the company's contracts counted by status. */
+/** Li Wei's id in the demo world (demoData.ts). */
+const DEMO_USER_ID = '7';
+
+/**
+ * The greeting of someone this browser has greeted before ("Welcome back"), the quick actions and
+ * the company's contracts counted by status.
+ */
 export const WithCounts: Story = {
+  beforeEach: () => {
+    rememberGreeted(DEMO_USER_ID, localStorage);
+  },
   play: async (context) => {
     const t = textsOf(context);
     const canvas = within(context.canvasElement);
@@ -27,6 +37,23 @@ export const WithCounts: Story = {
 };
 
 export const WithCountsZh: Story = inChinese(WithCounts, 'With counts');
+
+/** A brand-new user's first visit: "Welcome", not "Welcome back". */
+export const FirstVisit: Story = {
+  beforeEach: () => {
+    localStorage.removeItem(GREETED_KEY);
+  },
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    await expect(
+      await canvas.findByText(t('dashboard.welcomeFirst', { name: 'Li Wei' })),
+    ).toBeVisible();
+    await expect(canvas.queryByText(t('dashboard.welcome', { name: 'Li Wei' }))).toBeNull();
+  },
+};
+
+export const FirstVisitZh: Story = inChinese(FirstVisit, 'First visit');
 
 /** The server cannot report the counts yet: the card says so and offers to try again. */
 export const CountsUnavailable: Story = {

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { TOAST_MS, message } from '@esign/platform';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import LoginPage from '../pages/account/LoginPage';
 import { DEMO_PHONE } from './demoData';
@@ -46,7 +47,45 @@ export const SmsCode: Story = {
 
 export const SmsCodeZh: Story = inChinese(SmsCode, 'SMS code');
 
-/** After a wrong password the next attempt needs the graphic captcha, which appears with a picture. */
+/** Where this tab keeps the SMS login form's countdown (forms/useCountdown.ts). */
+const SMS_LOGIN_COUNTDOWN = 'esign.codeCountdown.sms-login';
+
+/**
+ * The page reloaded 18 s after a code was sent: the send button goes on counting down from what
+ * is left of the minute, instead of offering a send the server would refuse.
+ */
+export const SmsCodeAfterReload: Story = {
+  name: 'SMS code countdown after a reload',
+  beforeEach: () => {
+    sessionStorage.setItem(SMS_LOGIN_COUNTDOWN, String(Date.now() + 42_000));
+    return () => sessionStorage.removeItem(SMS_LOGIN_COUNTDOWN);
+  },
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.click(await canvas.findByRole('tab', { name: t('login.bySms') }));
+    const counting = t('account.resendIn', { seconds: '#' });
+    const send = await canvas.findByRole('button', {
+      name: (name) => name.replace(/\d+/, '#') === counting,
+    });
+    await expect(send).toBeDisabled();
+    // What is left of the minute, less the moments the story took to render.
+    const seconds = Number(/\d+/.exec(send.textContent ?? '')![0]);
+    await expect(seconds).toBeGreaterThan(30);
+    await expect(seconds).toBeLessThanOrEqual(42);
+  },
+};
+
+export const SmsCodeAfterReloadZh: Story = inChinese(
+  SmsCodeAfterReload,
+  'SMS code countdown after a reload',
+);
+
+/**
+ * After a wrong password the next attempt needs the graphic captcha, which appears with a picture;
+ * the reason stays beside the form, past a passing notice's time and a new picture, until the
+ * person closes it or tries again.
+ */
 export const CaptchaAfterFailure: Story = {
   name: 'Captcha after a wrong password',
   play: async (context) => {
@@ -61,6 +100,17 @@ export const CaptchaAfterFailure: Story = {
     await expect(await canvas.findByLabelText(t('account.captcha'))).toBeVisible();
     const newCaptcha = canvas.getByRole('button', { name: t('account.newCaptcha') });
     await waitFor(() => expect(newCaptcha.querySelector('img')).toBeVisible());
+
+    const refused = message('badCredentials', context.args.locale);
+    const reason = canvas.getByRole('alert');
+    await expect(reason).toHaveTextContent(refused);
+    // Shown once, beside the form: not also as a toast that passes.
+    await expect(within(document.body).getAllByText(refused)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, TOAST_MS * 2));
+    await userEvent.click(newCaptcha);
+    await expect(reason).toBeVisible();
+    await userEvent.click(within(reason).getByRole('button', { name: t('common.close') }));
+    await waitFor(() => expect(canvas.queryByText(refused)).toBeNull());
   },
 };
 
@@ -139,7 +189,9 @@ export const LanguageMenu: Story = {
   play: async (context) => {
     const t = textsOf(context);
     const canvas = within(context.canvasElement);
-    const button = await canvas.findByRole('button', { name: t('language.label') });
+    const button = await canvas.findByRole('button', {
+      name: `${t('language.label')}: ${t('language.en')}`,
+    });
     await userEvent.click(button);
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     // The menu opens on the language in use; the arrows move to the other.

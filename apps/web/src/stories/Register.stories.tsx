@@ -15,7 +15,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Phone, SMS code, the password twice and the agreement. */
+/**
+ * Phone, SMS code, the password twice and the agreement, whose user agreement and privacy policy
+ * are links to their public pages, opened beside the form so that nothing typed is lost.
+ */
 export const Register: Story = {
   play: async (context) => {
     const t = textsOf(context);
@@ -23,6 +26,15 @@ export const Register: Story = {
     await expect(await canvas.findByRole('heading', { name: t('register.heading') })).toBeVisible();
     await expect(canvas.getByLabelText(t('account.confirmPassword'))).toBeVisible();
     await expect(canvas.getByRole('checkbox', { name: t('register.agreement') })).not.toBeChecked();
+    const chinese = context.args.locale === 'zh';
+    for (const [name, href] of [
+      [chinese ? '《用户协议》' : 'User Agreement', '/agreement'],
+      [chinese ? '《隐私政策》' : 'Privacy Policy', '/privacy'],
+    ] as const) {
+      const link = canvas.getByRole('link', { name });
+      await expect(link).toHaveAttribute('href', href);
+      await expect(link).toHaveAttribute('target', '_blank');
+    }
   },
 };
 

@@ -449,3 +449,20 @@ export const PhoneExpired: Story = {
 };
 
 export const PhoneExpiredZh: Story = inChinese(PhoneExpired, 'Phone expired');
+
+/** On a phone: the seals one card under another, each with its moves, nothing wider than it. */
+export const MySealsOnPhone: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const main = await cardOf(context, 'Li Wei seal');
+    await expect(main.getByText(t('sealsPage.list.default'))).toBeVisible();
+    const list = canvas.getByRole('list', { name: t('routes.mySeals') });
+    for (const item of within(list).getAllByRole('listitem')) {
+      await expect(item.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    }
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+export const MySealsOnPhoneZh: Story = inChinese(MySealsOnPhone, 'My seals on a phone');

@@ -12,6 +12,8 @@ import {
   type WebStoryArgs,
   appeared,
   dialogSaying,
+  ON_A_PHONE,
+  cardOf,
 } from './webStory';
 
 /** The demo user as the company's system administrator, who may do everything here. */
@@ -290,3 +292,26 @@ export const PersonalConsole: Story = {
 };
 
 export const PersonalConsoleZh: Story = inChinese(PersonalConsole, 'Personal console');
+
+/** On a phone: each member a card with phone, role, status and the moves one tap away. */
+export const OnPhone: Story = {
+  globals: ON_A_PHONE,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const legal = await cardOf(context, 'Zhang Min');
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await expect(legal.getByText(role(context, 'legal'))).toBeVisible();
+    await expect(legal.getByText(t('staffPage.status.active'))).toBeVisible();
+    for (const action of ['setRole', 'forbid', 'delete'] as const) {
+      const button = legal.getByRole('button', {
+        name: buttonName(t(`staffPage.actions.${action}`)),
+      });
+      await expect(button).toBeVisible();
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    }
+    await expect((await cardOf(context, 'Li Wei')).getByText(t('staffPage.you'))).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+export const OnPhoneZh: Story = inChinese(OnPhone, 'On a phone');

@@ -1,9 +1,9 @@
-import { message } from '@esign/platform';
+import { TOAST_MS, message } from '@esign/platform';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import TemplateListPage from '../pages/template/TemplateListPage';
 import { DEMO_COMPANY, demoWorld } from './demoData';
-import { NO_TEMPLATES } from './demoTemplates';
+import { COMPANY_TEMPLATES, NO_TEMPLATES } from './demoTemplates';
 import {
   buttonName,
   inChinese,
@@ -13,6 +13,8 @@ import {
   type WebStoryArgs,
   appeared,
   dialogSaying,
+  ON_A_PHONE,
+  cardOf,
 } from './webStory';
 
 /** The demo user as staff of the company, and as its administrator (who manages everything). */
@@ -131,6 +133,49 @@ export const NoTemplates: Story = {
 export const NoTemplatesZh: Story = inChinese(NoTemplates, 'No templates');
 
 /**
+ * Moving a template to a category that the server refuses: the reason stays in the dialog, once,
+ * past a toast's time, until the person closes it (a refusal asks them to act).
+ */
+export const MoveRefused: Story = {
+  parameters: {
+    web: {
+      demo: { user: COMPANY_ADMIN, templates: { ...COMPANY_TEMPLATES, refusesFiling: true } },
+    },
+  },
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await rowOf(context, 'Office lease 2025');
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: t('templateList.moreActions', { name: 'Office lease 2025' }),
+      }),
+    );
+    await userEvent.click(
+      await page.findByRole('menuitem', { name: t('templateList.moveToCategory') }),
+    );
+    const dialog = await dialogSaying(
+      context,
+      t('templateList.moveOne', { name: 'Office lease 2025' }),
+    );
+    await userEvent.click(dialog.getByRole('combobox', { name: t('templateList.moveCategory') }));
+    await userEvent.click(await page.findByTitle('Sales contracts'));
+    await userEvent.click(
+      dialog.getByRole('button', { name: buttonName(t('templateList.moveOk')) }),
+    );
+    const refused = message('noPermission', context.args.locale);
+    const reason = (await dialog.findByText(refused)).closest<HTMLElement>('[role="alert"]')!;
+    await expect(reason).toBeVisible();
+    await expect(page.getAllByText(refused)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, TOAST_MS * 2));
+    await expect(reason).toBeVisible();
+    await userEvent.click(within(reason).getByRole('button', { name: t('common.close') }));
+    await waitFor(() => expect(dialog.queryByText(refused)).toBeNull());
+  },
+};
+
+export const MoveRefusedZh: Story = inChinese(MoveRefused, 'Move refused');
+
+/**
  * Delete asks for a selection first (the spec's message), then asks to confirm, naming the
  * template.
  */
@@ -223,6 +268,40 @@ export const SharePreviewLink: Story = {
 export const SharePreviewLinkZh: Story = inChinese(SharePreviewLink, 'Share preview link');
 
 /**
+ * A company template's approval flows: the flow it requires before signing (the example's), none
+ * before initiating (the company has no enabled flow of that type, which the dialog says); saving
+ * "No approval" says it is saved.
+ */
+export const ApprovalFlowsOfATemplate: Story = {
+  play: async (context) => {
+    const { t, page } = scene(context);
+    const row = await rowOf(context, 'Purchase agreement');
+    await userEvent.click(
+      row.getByRole('button', {
+        name: t('templateList.moreActions', { name: 'Purchase agreement' }),
+      }),
+    );
+    await userEvent.click(
+      await page.findByRole('menuitem', { name: t('approvalInbox.templateFlows.edit') }),
+    );
+    const dialog = await dialogSaying(context, t('approvalInbox.templateFlows.intro'));
+    await expect(await dialog.findByText('Sales contracts')).toBeVisible();
+    await expect(await dialog.findByText(t('approvalInbox.templateFlows.noFlows'))).toBeVisible();
+    await userEvent.click(
+      dialog.getByRole('button', { name: buttonName(t('approvalInbox.templateFlows.save')) }),
+    );
+    await appeared(
+      page.findByText(t('approvalInbox.templateFlows.saved', { name: 'Purchase agreement' })),
+    );
+  },
+};
+
+export const ApprovalFlowsOfATemplateZh: Story = inChinese(
+  ApprovalFlowsOfATemplate,
+  'Approval flows of a template',
+);
+
+/**
  * The permissions of a category: who may use or manage its templates, each right changed in
  * place, and staff to add.
  */
@@ -309,3 +388,29 @@ export const AsStaff: Story = {
 };
 
 export const AsStaffZh: Story = inChinese(AsStaff, 'As staff');
+
+/**
+ * On a phone: each template a card — its name (to the preview), status, category, author and
+ * date, and its moves (Edit, Preview, Start a contract, Enable or Disable, More) within a tap.
+ */
+export const OnPhone: Story = {
+  globals: ON_A_PHONE,
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    const lease = await cardOf(context, 'Office lease 2025');
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await expect(lease.getByText(t('templateList.enabled'))).toBeVisible();
+    await expect(lease.getByText('Zhang Min')).toBeVisible();
+    await expect(lease.getByRole('link', { name: 'Office lease 2025' })).toBeVisible();
+    const disable = lease.getByRole('button', { name: buttonName(t('templateList.disable')) });
+    await expect(disable).toBeVisible();
+    await expect(disable.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    const supply = await cardOf(context, 'Supply agreement');
+    await expect(
+      supply.getByRole('button', { name: buttonName(t('templateList.enable')) }),
+    ).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+export const OnPhoneZh: Story = inChinese(OnPhone, 'On a phone');

@@ -148,10 +148,30 @@ export const NameTaken: Story = {
     const canvas = within(context.canvasElement);
     await userEvent.type(await canvas.findByLabelText(t('templateNew.name')), 'Purchase agreement');
     await choose(context, new File(['%PDF-1.7\n'], 'Purchase.pdf', { type: 'application/pdf' }));
-    await shown(canvas.findByText(t('templateNew.ready', { name: 'Purchase.pdf', pages: 2 })));
+    await shown(canvas.findByText(t('templateNew.ready', { name: 'Purchase.pdf', count: 2 })));
     await userEvent.click(canvas.getByRole('button', { name: buttonName(t('common.next')) }));
     await shown(canvas.findByText(message('nameNotUnique', context.args.locale)));
   },
 };
 
 export const NameTakenZh: Story = inChinese(NameTaken, 'Name taken');
+
+/** A PDF with scripts and an attachment: ready, and the author is told what was taken out. */
+export const ActiveContentRemoved: Story = {
+  play: async (context) => {
+    const t = textsOf(context);
+    const canvas = within(context.canvasElement);
+    const name = 'Lease with scripts.pdf';
+    await choose(context, new File(['%PDF-1.7\n'], name, { type: 'application/pdf' }));
+    await shown(canvas.findByText(t('templateNew.ready', { name, count: 2 })));
+    await expect(canvas.getByText(t('templateNew.removedTitle', { name }))).toBeVisible();
+    for (const kind of ['javascript', 'embeddedFiles', 'outsideBytes'] as const) {
+      await expect(canvas.getByText(t(`templateNew.removed.${kind}`))).toBeVisible();
+    }
+  },
+};
+
+export const ActiveContentRemovedZh: Story = inChinese(
+  ActiveContentRemoved,
+  'Active content removed',
+);

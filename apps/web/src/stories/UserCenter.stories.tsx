@@ -1,4 +1,4 @@
-import { message } from '@esign/platform';
+import { TOAST_MS, message } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import AboutPage from '../pages/userCenter/AboutPage';
@@ -196,8 +196,15 @@ export const AvatarRefused: Story = {
       type: 'image/png',
     });
     await userEvent.upload(input, gif, { applyAccept: false });
-    await appeared(page.findByText(message('avatarType', context.args.locale)));
+    // Said beside the avatar, and still there past a toast's time until closed.
+    const refused = message('avatarType', context.args.locale);
+    const reason = (await canvas.findByText(refused)).closest<HTMLElement>('[role="alert"]')!;
+    await expect(reason).toBeVisible();
     await expect(page.queryByRole('dialog')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, TOAST_MS * 2));
+    await expect(reason).toBeVisible();
+    await userEvent.click(within(reason).getByRole('button', { name: t('common.close') }));
+    await waitFor(() => expect(canvas.queryByText(refused)).toBeNull());
   },
 };
 

@@ -48,11 +48,16 @@ import { COMPANY_AUTH_CALLS } from './demoCompanyAuth';
 import { COMPANY_INFO_CALLS } from './demoCompanyInfo';
 import { REAL_NAME_CALLS } from './demoRealName';
 import { USER_CENTER_CALLS } from './demoUserCenter';
+import { ACCOUNT_CLOSING_CALLS } from './demoAccountClosing';
 import { SEAL_CALLS, SEAL_PUBLIC_CALLS } from './demoSeals';
 import { COMPANY_SEAL_CALLS } from './demoCompanySeals';
+import { CONTRACT_ARCHIVE_CALLS } from './demoContractArchive';
 import { ROLE_CALLS } from './demoRoles';
 import { STAFF_CALLS } from './demoStaff';
 import { SUB_COMPANY_CALLS } from './demoSubCompanies';
+import { SIGNING_APPROVAL_CALLS } from './demoSigningApproval';
+import { WORKFLOW_CALLS } from './demoWorkflows';
+import { BATCH_SIGN_CALLS } from './demoBatchSign';
 
 /** The access token of a console: the demo API reads the console back from it. */
 function demoAccessToken(companyId: number): string {
@@ -167,7 +172,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
   [PATHS.logout]: () => answer(null),
   [PATHS.changePassword]: signedIn(() => answer(null)),
   [PATHS.userInfo]: signedIn((current) => answer(current.user)),
-  [PATHS.companyList]: signedIn(() => answer(DEMO_COMPANIES)),
+  [PATHS.companyList]: signedIn((current) => answer(current.companies ?? DEMO_COMPANIES)),
   [PATHS.menu]: signedIn((current) => answer(current.menu)),
   [PATHS.unreadCount]: signedIn((current) => answer(current.unread.length)),
   // The unread ones (isRead=0), the read ones (1) or all, newest first, a page at a time.
@@ -223,7 +228,13 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       REAL_NAME_CALLS,
       COMPANY_AUTH_CALLS,
       USER_CENTER_CALLS,
+      // After the company's: hasUnfinished in the personal console counts the user's own.
+      ACCOUNT_CLOSING_CALLS,
       COMPANY_SEAL_CALLS,
+      WORKFLOW_CALLS,
+      SIGNING_APPROVAL_CALLS,
+      CONTRACT_ARCHIVE_CALLS,
+      BATCH_SIGN_CALLS,
       // After the company's: its seal image call answers personal seals and hands the rest on.
       SEAL_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),

@@ -17,11 +17,13 @@ import {
   type ContractActed,
   type ContractAttestation,
   type ContractDetail,
+  type ContractInOtherConsole,
   type ContractLock,
   type ContractPdfLink,
   type ContractRescission,
   type ContractSeal,
   type ContractSignatures,
+  type ContractSigningApproval,
   type ContractUrged,
   type FaceCheckResult,
   type FaceCheckStarted,
@@ -41,6 +43,7 @@ import type { Answer, DemoRequest } from './demoApi';
 import type { DemoContract } from './demoContracts';
 import type { DemoConsole } from './demoData';
 import { A4, contractPdfLink } from './demoPdf';
+import { signingApprovalOf } from './demoSigningApproval';
 import { answer, paramOf, type ConsoleCall } from './demoTemplates';
 
 /** The SMS code the demo accepts for signing. */
@@ -50,14 +53,35 @@ export const DEMO_SIGN_CODE = '123456';
 export interface DemoContractActions {
   /** The person of the party who holds each contract's lock; null: nobody else. */
   lockHolder: string | null;
+  /**
+   * The session may take its party's lock (contract/detail's `mayLock`); false: a member who
+   * neither initiated the contract, nor manages the company's, nor is the party's signer
+   * (contract/lock answers 403).
+   */
+  mayLock: boolean;
   /** Every party was urged within the hour: urge answers 429 with when it comes back. */
   urgedRecently: boolean;
   /** The seals of the console, by kind. */
   seals: 'personal' | 'company';
+  /**
+   * The seals a contract's template does not take, by contract id (seal/listContractSeal leaves
+   * them out); a contract not here takes every seal of the console.
+   */
+  sealsRefused?: Readonly<Record<string, readonly string[]>>;
   /** The signatures of a contract's PDF, by contract id (those not here have none). */
   signatures: Readonly<Record<string, ContractSignatures>>;
   /** The audit trail of a contract, by contract id (those not here have their create entry). */
   attestations: Readonly<Record<string, ContractAttestation>>;
+  /**
+   * Contracts held by one console of the demo user only, by contract id: contract/detail answers
+   * them there, and 403 `contractInOtherConsole` naming that console in the other.
+   */
+  heldBy: Readonly<Record<string, ContractInOtherConsole>>;
+  /**
+   * Where the company stands on approving a contract (contract/detail's `signingApproval`), by
+   * contract id; an application (demoSigningApproval.ts) changes it for the story's console.
+   */
+  signingApproval?: Readonly<Record<string, ContractSigningApproval>>;
 }
 
 /** A seal image drawn as SVG: a red ring with the name, as a data: URL (no server). */
@@ -108,6 +132,21 @@ const COMPANY_SEALS: ContractSeal[] = [
 
 const SHA = (seed: string) => seed.repeat(64).slice(0, 64);
 
+/**
+ * What contract/signatures says of a signature, as the server words it (its OpenAPI example) in
+ * each language: intact under the platform's authority, or not intact.
+ */
+const SIGNATURE_WORDS: Record<'intact' | 'broken', Record<Locale, string>> = {
+  intact: {
+    en: 'The signature is intact: the document is unchanged since it was signed. Its certificate was issued by this platform’s own authority (CN=eSign Platform CA,O=eSign), which readers outside the platform (Adobe Acrobat, pdfsig) call unknown until its certificate is added to them.',
+    zh: '签名完整：签名后文件未被改动。证书由本平台自己的认证机构（CN=eSign Platform CA,O=eSign）签发；平台之外的阅读器（如 Adobe Acrobat、pdfsig）在添加该机构的证书之前会显示签发者未知。',
+  },
+  broken: {
+    en: 'The signature does not match the document: it was changed after signing, or the signature is damaged.',
+    zh: '签名与文件不符：文件在签名后被改动，或签名已损坏。',
+  },
+};
+
 /** Two valid signatures of the completed supply agreement (9005). */
 const SUPPLY_SIGNATURES: ContractSignatures = {
   sha256: SHA('9c41e07b'),
@@ -122,7 +161,7 @@ const SUPPLY_SIGNATURES: ContractSignatures = {
       certificateIssuer: 'CN=eSign Platform CA,O=eSign',
       valid: true,
       coversWholeDocument: false,
-      detail: 'Signature is Valid. Certificate is Trusted.',
+      detail: SIGNATURE_WORDS.intact.en,
     },
     {
       index: 2,
@@ -133,7 +172,7 @@ const SUPPLY_SIGNATURES: ContractSignatures = {
       certificateIssuer: 'CN=eSign Platform CA,O=eSign',
       valid: true,
       coversWholeDocument: true,
-      detail: 'Signature is Valid. Certificate is Trusted. Total document signed.',
+      detail: SIGNATURE_WORDS.intact.en,
     },
   ],
 };
@@ -148,7 +187,7 @@ export const TAMPERED_SIGNATURES: ContractSignatures = {
           ...signature,
           valid: false,
           coversWholeDocument: false,
-          detail: 'Digest Mismatch. Certificate is Trusted.',
+          detail: SIGNATURE_WORDS.broken.en,
         }
       : signature,
   ),
@@ -181,11 +220,11 @@ const SUPPLY_TRAIL: AttestationEntry[] = [
     companyName: 'Hengda Foods Ltd.',
   }),
   entry(3, 'sign', '2025-03-01T03:00:00Z', ['Li Wei', '13800000001'], {
-    details: { party: 'A', version: 1 },
+    details: { party: 'A', version: 1, confirmedBy: 'sms' },
   }),
   entry(4, 'sign', '2025-03-02T09:00:00Z', ['Chen Jie', '13900000003'], {
     companyName: 'Hengda Foods Ltd.',
-    details: { party: 'B', version: 2, status: 'completed' },
+    details: { party: 'B', version: 2, status: 'completed', confirmedBy: 'face' },
   }),
   entry(5, 'download', '2025-03-02T09:05:00Z', ['Li Wei', '13800000001']),
 ];
@@ -200,10 +239,12 @@ export const BROKEN_TRAIL: ContractAttestation = {
 
 export const DEMO_CONTRACT_ACTIONS: DemoContractActions = {
   lockHolder: null,
+  mayLock: true,
   urgedRecently: false,
   seals: 'personal',
   signatures: { '9005': SUPPLY_SIGNATURES },
   attestations: { '9005': { entries: SUPPLY_TRAIL, chain: { intact: true } } },
+  heldBy: {},
 };
 
 // ---- The demo's contracts as contract/detail shows them ----
@@ -374,6 +415,13 @@ const ticket = (): SignTicket => ({
 export function contractDetailCall(fallback: ConsoleCall | undefined): ConsoleCall {
   return (current, locale, request) => {
     const contract = contractOf(current, request);
+    const owner = contract && current.contractActions.heldBy[contract.id];
+    if (owner && owner.companyId !== current.user.companyId) {
+      return {
+        status: 403,
+        body: fail(CODES.contractInOtherConsole, message('contractInOtherConsole', locale), owner),
+      };
+    }
     if (contract && contract.id in MY_PARTIES) {
       const holder = current.contractActions.lockHolder;
       const party = (MY_PARTIES[contract.id] ?? ['A'])[0]!;
@@ -381,6 +429,8 @@ export function contractDetailCall(fallback: ConsoleCall | undefined): ConsoleCa
       return answer({
         ...detailOf(contract),
         locks: holder ? [{ party, holder, until, mine: false }] : [],
+        mayLock: current.contractActions.mayLock ? (MY_PARTIES[contract.id] ?? ['A']) : [],
+        ...signingApprovalOf(current, contract.id),
       } satisfies ContractDetail<TemplateProject>);
     }
     return fallback ? fallback(current, locale, request) : notFound(locale);
@@ -402,9 +452,11 @@ export const CONTRACT_ACTION_CALLS: Record<string, ConsoleCall> = {
     return acted(contract, 'signing');
   }),
   [PATHS.contractSaveDraft]: about(() => answer({ savedAt: new Date().toISOString() })),
-  [PATHS.contractSeals]: about((_contract, current) =>
-    answer(current.contractActions.seals === 'company' ? COMPANY_SEALS : PERSONAL_SEALS),
-  ),
+  [PATHS.contractSeals]: about((contract, current) => {
+    const refused = current.contractActions.sealsRefused?.[contract.id] ?? [];
+    const seals = current.contractActions.seals === 'company' ? COMPANY_SEALS : PERSONAL_SEALS;
+    return answer(seals.filter((seal) => !refused.includes(seal.id)));
+  }),
   [PATHS.contractSendAuthCode]: about(() =>
     answer({ phone: '138****0001', resendAfterSeconds: 60 } satisfies AuthCodeSent),
   ),
@@ -470,7 +522,8 @@ export const CONTRACT_ACTION_CALLS: Record<string, ConsoleCall> = {
       : refusal(CODES.badRequest, 'rescissionReasonRequired', locale),
   ),
   [PATHS.contractRemove]: about((contract) => acted(contract, contract.status)),
-  [PATHS.contractLock]: about((contract, current) => {
+  [PATHS.contractLock]: about((contract, current, locale) => {
+    if (!current.contractActions.mayLock) return refusal(CODES.forbidden, 'noPermission', locale);
     const holder = current.contractActions.lockHolder;
     const party = (MY_PARTIES[contract.id] ?? ['A'])[0]!;
     return answer({
@@ -489,12 +542,24 @@ export const CONTRACT_ACTION_CALLS: Record<string, ConsoleCall> = {
       fileName: `${contract.number}.pdf`,
     } satisfies ContractPdfLink),
   ),
-  [PATHS.contractSignatures]: about((contract, current) =>
-    answer(
-      current.contractActions.signatures[contract.id] ??
-        ({ sha256: SHA('5d1f2a03'), signatures: [], intact: true } satisfies ContractSignatures),
-    ),
-  ),
+  [PATHS.contractSignatures]: about((contract, current, locale) => {
+    const found = current.contractActions.signatures[contract.id];
+    if (!found) {
+      return answer({
+        sha256: SHA('5d1f2a03'),
+        signatures: [],
+        intact: true,
+      } satisfies ContractSignatures);
+    }
+    // The server words each signature in the request's language.
+    return answer({
+      ...found,
+      signatures: found.signatures.map((signature) => ({
+        ...signature,
+        detail: SIGNATURE_WORDS[signature.valid ? 'intact' : 'broken'][locale],
+      })),
+    } satisfies ContractSignatures);
+  }),
   [PATHS.contractAttestation]: about((contract, current) =>
     answer(
       current.contractActions.attestations[contract.id] ??

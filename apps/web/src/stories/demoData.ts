@@ -44,6 +44,8 @@ export interface DemoConsole {
   contractCountCap?: number;
   /** What a sent contract's calls answer (demoContractActions.ts). */
   contractActions: DemoContractActions;
+  /** The companies of the console switcher; `DEMO_COMPANIES` unless a story says otherwise. */
+  companies?: CompanyListItem[];
 }
 
 /** The consoles by company id (PERSONAL_CONSOLE_ID for the personal one). */

@@ -56,6 +56,8 @@ export interface DemoTemplates {
   staff: StaffMember[];
   /** Templates that contracts were started from: deleting them is refused. */
   inUse: string[];
+  /** Filing templates in a category is refused (the member lost the right meanwhile). */
+  refusesFiling?: boolean;
 }
 
 const template = (
@@ -354,7 +356,8 @@ function removeCategory(current: DemoConsole, locale: Locale, request: DemoReque
   });
 }
 
-function fileTemplates(current: DemoConsole, _locale: Locale, request: DemoRequest): Answer {
+function fileTemplates(current: DemoConsole, locale: Locale, request: DemoRequest): Answer {
+  if (current.templates.refusesFiling) return refusal('noPermission', locale);
   const { classifyId, templateIds } = bodyOf<{ classifyId: string | null; templateIds: string[] }>(
     request,
   );

@@ -176,6 +176,14 @@ export async function rowOf(context: StoryContext<WebStoryArgs>, name: string) {
   return within(cell.closest('tr')!);
 }
 
+/** A record's card on a phone's list (lists/ResponsiveTable), found by its name. */
+export async function cardOf(context: StoryContext<WebStoryArgs>, name: string) {
+  return within(await within(context.canvasElement).findByRole('listitem', { name }));
+}
+
+/** A phone, below the 992 px breakpoint: lists show their records as cards. */
+export const ON_A_PHONE = { viewport: { value: 'mobile2', isRotated: false } };
+
 /** The same story in Chinese: shown under `name (中文)`. */
 export function inChinese<Story extends { args?: Partial<WebStoryArgs> }>(
   story: Story,

@@ -2,6 +2,7 @@ import type { LocalizedText, Party } from './constants';
 import { crossPageRange, crossPageSlicesOf } from './crossPage';
 import { boundsOf, isInside, overlaps } from './geometry';
 import type { TemplateElement, TemplateProject } from './model';
+import { atSamePlace, hasOwnPlace, sharedPlaceMember } from './seals';
 import { ELEMENT_MODELS, type FieldRole } from './registry';
 
 /**
@@ -10,7 +11,8 @@ import { ELEMENT_MODELS, type FieldRole } from './registry';
  * (`signer-without-field`, `filler-without-field`), fields of a party that is no participant
  * (`field-party-not-participant`), a field without a name or a name used twice (`empty-title`,
  * `duplicate-title`), two fields overlapping (`overlap`), a field off its page (`outside-page`), or
- * a cross-page seal whose range has fewer than two pages (`cross-page-too-few-pages`).
+ * a cross-page seal whose range has fewer than two pages (`cross-page-too-few-pages`); and, as a
+ * warning of `templateWarnings`, copies of one seal at different places (`seal-copies-apart`).
  */
 export type TemplateCheckCode =
   | 'no-signatory'
@@ -22,7 +24,8 @@ export type TemplateCheckCode =
   | 'duplicate-title'
   | 'overlap'
   | 'outside-page'
-  | 'cross-page-too-few-pages';
+  | 'cross-page-too-few-pages'
+  | 'seal-copies-apart';
 
 /** One problem the author should fix before the template is used. */
 export interface TemplateCheck {
@@ -237,4 +240,44 @@ function overlappingPairs(elements: readonly TemplateElement[]): Map<number, num
   }
   for (const list of pairs.values()) list.sort((p, q) => p - q);
   return pairs;
+}
+
+/**
+ * What the author may have meant otherwise, without stopping the template from being used (unlike
+ * `validateTemplate`'s problems): a seal whose copies do not all sit at the same place
+ * (`seal-copies-apart`, one warning per page whose copy is elsewhere than the group's shared
+ * place, whether placed there on purpose with "Place on this page only" or left behind in an
+ * older template). Each warning names the copy and its page, so that selecting it shows it.
+ */
+export function templateWarnings(project: TemplateProject): TemplateCheck[] {
+  const warnings: TemplateCheck[] = [];
+  const reference = new Map<string, TemplateElement>();
+  project.pages.forEach((page, index) => {
+    for (const element of page.elements) {
+      const group = element.config.sealGroup;
+      if (element.elName !== 'seal' || !group) continue;
+      if (!reference.has(group))
+        reference.set(group, sharedPlaceMember(project.pages, group) ?? element);
+      const home = reference.get(group);
+      if (!home || home === element) continue;
+      if (atSamePlace(element, home.commonStyle, page.config)) continue;
+      const alone = hasOwnPlace(element);
+      warnings.push({
+        code: 'seal-copies-apart',
+        page: index + 1,
+        party: element.config.party,
+        message: alone
+          ? {
+              en: `"${element.title}" is placed on this page on its own, elsewhere than on the other pages`,
+              zh: `“${element.title}”在本页单独放置，与其他页位置不同`,
+            }
+          : {
+              en: `"${element.title}" sits elsewhere on this page than on the other pages`,
+              zh: `“${element.title}”在本页的位置与其他页不同`,
+            },
+        elementUuids: [element.uuid],
+      });
+    }
+  });
+  return warnings;
 }

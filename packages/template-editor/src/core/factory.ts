@@ -38,10 +38,22 @@ export function mergeElement(element: TemplateElement, patch: ElementPatch): Tem
     ...pick(patch, ['title', 'value', 'valueType', 'propsValue', 'animations', 'events']),
     uuid: element.uuid,
     elName: element.elName,
-    config: { ...element.config, ...patch.config, sealGroup: element.config.sealGroup },
+    config: withOwnPlace(
+      { ...element.config, ...patch.config, sealGroup: element.config.sealGroup },
+      element.config.ownPlace,
+    ),
     previewConfig: { ...element.previewConfig, ...patch.previewConfig },
     commonStyle: { ...element.commonStyle, ...patch.commonStyle, position: 'absolute' },
   };
+}
+
+/** `config` with `ownPlace` as given, the key left out when it is not set. */
+function withOwnPlace(
+  config: TemplateElement['config'],
+  ownPlace: boolean | undefined,
+): TemplateElement['config'] {
+  const { ownPlace: _dropped, ...rest } = config;
+  return ownPlace === undefined ? rest : { ...rest, ownPlace };
 }
 
 /**

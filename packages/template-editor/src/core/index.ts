@@ -51,7 +51,12 @@ export {
   type SliceBox,
   type QuarterTurn,
 } from './crossPage';
-export { validateTemplate, type TemplateCheck, type TemplateCheckCode } from './checks';
+export {
+  templateWarnings,
+  validateTemplate,
+  type TemplateCheck,
+  type TemplateCheckCode,
+} from './checks';
 export {
   boundsOf,
   centreOf,
@@ -64,7 +69,7 @@ export {
   type Bounds,
   type Size,
 } from './geometry';
-export { sealGroupIds } from './seals';
+export { hasOwnPlace, sealCopiesElsewhere, sealGroupIds } from './seals';
 export {
   daysInMonth,
   fillProblem,

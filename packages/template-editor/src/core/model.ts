@@ -77,6 +77,12 @@ export interface ElementConfig {
    * kinds.
    */
   sealGroup: string;
+  /**
+   * Seal fields: true when this page's copy was placed on its own ("Place on this page only") and
+   * keeps its place when the other copies move. Absent (or false) for a copy at the group's shared
+   * place, which moves and resizes with the others; absent for other kinds.
+   */
+  ownPlace?: boolean;
   /** Cross-page seals: the edge of the pages the seal straddles. 'right' for other kinds. */
   crossPageEdge: CrossPageEdgeSetting;
   /** Cross-page seals: the first page of the range, 1-based (1 for other kinds). */
@@ -363,8 +369,11 @@ export interface ElementPatch {
   valueType?: string;
   /** See `TemplateElement.propsValue`. */
   propsValue?: string | number | boolean | null;
-  /** Settings to change; a seal's group is kept by the editor. */
-  config?: Partial<Omit<ElementConfig, 'sealGroup'>>;
+  /**
+   * Settings to change; a seal's group and whether a copy keeps its own place are kept by the
+   * editor (`setSealCopyPlace` changes the latter).
+   */
+  config?: Partial<Omit<ElementConfig, 'sealGroup' | 'ownPlace'>>;
   /** Preview settings to change. */
   previewConfig?: Partial<PreviewConfig>;
   /** Box and style properties to change. */

@@ -178,6 +178,8 @@ export const elementConfigSchema = z.prefault(
       z.nullish(z.string().check(z.regex(/^[A-Za-z0-9_-]{0,64}$/))),
       z.transform((value: string | null | undefined) => value ?? ''),
     ),
+    // Optional so that templates saved before copies could be placed alone keep their shape.
+    ownPlace: z.optional(z.boolean()),
     crossPageEdge: oneOf(CROSS_PAGE_EDGES, 'right'),
     crossPageFrom: num({ def: 1, int: true, min: 1, max: LIMITS.maxPages }),
     crossPageTo: num({ def: 0, int: true, min: 0, max: LIMITS.maxPages }),

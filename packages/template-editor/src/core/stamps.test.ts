@@ -35,13 +35,14 @@ describe('deriveStampLocations', () => {
     expect(stamps[0]!.sealGroup).toBe(stamps[1]!.sealGroup);
   });
 
-  it('follows a copy moved on its own page', () => {
+  it('follows a copy placed and moved on its own page', () => {
     const store = createEditorStore();
     const s = store.getState();
     s.addPage();
     const [, second] = s.addElement(s.project.pages[0]!.uuid, 'seal', {
       commonStyle: { left: 100, top: 100 },
     });
+    store.getState().setSealCopyPlace(second!, true);
     store.getState().moveElements([second!], 30, -20);
     const stamps = deriveStampLocations(store.getState().project);
     expect(stamps[1]!.x - stamps[0]!.x).toBe(30);

@@ -255,7 +255,7 @@ describe('updateElements', () => {
     expect(element.commonStyle.height).toBe(30);
   });
 
-  it('shares a seal group change but not its position', () => {
+  it('shares a seal group change, its position too, unless a copy is placed on its own', () => {
     const store = setup(2);
     const [a, b] = state(store).addElement(pageId(store), 'seal');
     state(store).updateElements([a!], {
@@ -265,9 +265,13 @@ describe('updateElements', () => {
     const [ea, eb] = [find(state(store).project, a!)!, find(state(store).project, b!)!];
     expect([ea.config.party, eb.config.party]).toEqual(['B', 'B']);
     expect([ea.commonStyle.width, eb.commonStyle.width]).toEqual([100, 100]);
-    expect(ea.commonStyle.left).toBe(10);
-    expect(eb.commonStyle.left).not.toBe(10);
+    expect([ea.commonStyle.left, eb.commonStyle.left]).toEqual([10, 10]);
     expect(state(store).undoDepth).toBe(2);
+    state(store).setSealCopyPlace(b!, true);
+    state(store).updateElements([a!], { commonStyle: { left: 30, width: 90 } });
+    const [ea2, eb2] = [find(state(store).project, a!)!, find(state(store).project, b!)!];
+    expect([ea2.commonStyle.left, eb2.commonStyle.left]).toEqual([30, 10]);
+    expect([ea2.commonStyle.width, eb2.commonStyle.width]).toEqual([90, 90]);
   });
 
   it('keeps an identity card ratio when one side changes', () => {
@@ -335,11 +339,12 @@ describe('moveElements', () => {
     expect([moved.left + moved.width, moved.top + moved.height]).toEqual([596, 842]);
   });
 
-  it('moves one seal copy on its own', () => {
+  it('moves one seal copy on its own once it is placed on its own', () => {
     const store = setup(2);
     const [a, b] = state(store).addElement(pageId(store), 'seal', {
       commonStyle: { left: 100, top: 100 },
     });
+    state(store).setSealCopyPlace(b!, true);
     state(store).moveElements([b!], 20, 0);
     expect(find(state(store).project, a!)!.commonStyle.left).toBe(100);
     expect(find(state(store).project, b!)!.commonStyle.left).toBe(120);

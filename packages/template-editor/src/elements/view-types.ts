@@ -10,6 +10,9 @@ export interface ElementViewProps {
   locale: Locale;
   /** The party's colour. */
   color: string;
-  /** The seal image chosen for a seal field, once loaded. */
+  /**
+   * The image named by the field's `previewConfig.sealId` among the editor's `seals`: the seal a
+   * seal field shows, and the mark a signature field shows until it is signed.
+   */
   sealImageUrl?: string | undefined;
 }

@@ -35,3 +35,21 @@ describe('the editor strings', () => {
     expect(en.t('announce.selected', { count: 2, title: 'x' })).toBe('2 fields selected');
   });
 });
+
+describe('counted words', () => {
+  it('say one field as one field, in both languages, never "(s)"', () => {
+    const en = createEditorI18n('en');
+    const zh = createEditorI18n('zh');
+    expect(en.t('fill.intro', { count: 1, required: 1 })).toBe('1 field to fill in (1 required).');
+    expect(en.t('fill.intro', { count: 3, required: 2 })).toBe(
+      '3 fields to fill in, 2 of them required.',
+    );
+    expect(zh.t('fill.intro', { count: 1, required: 1 })).toBe('共 1 项需要填写，其中 1 项必填。');
+    expect(en.t('checks.count', { count: 1 })).toBe('1 problem to fix');
+    expect(en.t('checks.warningsCount', { count: 2 })).toBe(
+      '2 warnings: the template may still be used',
+    );
+    expect(en.t('announce.removed', { count: 1 })).toBe('1 field removed');
+    expect(JSON.stringify(EDITOR_RESOURCES.en)).not.toMatch(/\(s\)/);
+  });
+});

@@ -108,7 +108,10 @@ export interface TemplateEditorProps {
    * `pdf` then makes a new template, so pass a stable value (not new bytes on every render).
    */
   pdf?: PdfSource | LoadedPdf;
-  /** The seals a signer may place; seal fields show the chosen one. */
+  /**
+   * The seals a signer may place; seal fields show the chosen one (`previewConfig.sealId`), and so
+   * do unsigned signature fields, at the size signing stamps it.
+   */
   seals?: readonly SealOption[];
   /** Class names added to the editor's root element. */
   className?: string;
@@ -358,7 +361,15 @@ function LoadedEditor({
     return () => observer?.disconnect();
   }, [view]);
 
-  const focusCanvas = useCallback(() => canvasRegion.current?.focus({ preventScroll: true }), []);
+  // The pages' scroller takes the focus: the keys that scroll (Page Up/Down, Home, End, Space)
+  // reach it, and the editor's keys reach the region around it.
+  const focusCanvas = useCallback(
+    () =>
+      canvasRegion.current
+        ?.querySelector<HTMLElement>('.esign-te__scroller')
+        ?.focus({ preventScroll: true }),
+    [],
+  );
   const pdf = pdfDocument.status === 'loaded' ? pdfDocument.pdf : null;
   const context = useMemo<EditorContextValue>(
     () => ({
@@ -525,7 +536,6 @@ function LoadedEditor({
             className="esign-te__main"
             role="region"
             aria-label={t('editor.canvas')}
-            tabIndex={0}
             aria-busy={pdfDocument.status === 'loading' ? true : undefined}
           >
             <PagesCanvas />

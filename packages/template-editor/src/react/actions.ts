@@ -1,4 +1,4 @@
-import type { AlignEdge, EditorState, ReorderDirection } from '../core';
+import { hasOwnPlace, type AlignEdge, type EditorState, type ReorderDirection } from '../core';
 import { fitScale } from './canvas/layout';
 import type { EditorContextValue } from './context';
 import { nextZoom } from './view';
@@ -194,15 +194,49 @@ function layer(
   });
 }
 
+/** The one selected field when it is a seal copy, placed on its own (`alone`) or not. */
+function selectedSealCopy(state: EditorState, alone: boolean) {
+  if (state.selection.length !== 1) return undefined;
+  const [id] = state.selection;
+  for (const page of state.project.pages) {
+    const element = page.elements.find((candidate) => candidate.uuid === id);
+    if (element)
+      return element.elName === 'seal' && hasOwnPlace(element) === alone ? element : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Places the selected seal's copy on this page only (`ownPlace`), or back at the same place on
+ * every page; "same place on every page" also applies to a copy sharing the group's place, to
+ * bring copies left apart (by an older template) to it.
+ */
+function sealPlace(name: string, icon: string, ownPlace: boolean): RunnableAction {
+  return action(name, icon, {
+    modes: DESIGN,
+    enabled: (state) =>
+      ownPlace
+        ? selectedSealCopy(state, false) !== undefined
+        : selectedSealCopy(state, true) !== undefined ||
+          selectedSealCopy(state, false) !== undefined,
+    perform: ({ store, view, t }) => {
+      const [id] = store.getState().selection;
+      if (!id) return;
+      store.getState().setSealCopyPlace(id, ownPlace);
+      view.getState().announce(t(`action.${name}`));
+    },
+  });
+}
+
 /** Ctrl+Shift+Z, or Ctrl+Y as on Windows. */
 const redoKey = (event: KeyInput) =>
   modKey('z', true)(event) || (event.ctrlKey && !event.shiftKey && event.key.toLowerCase() === 'y');
 
 /**
- * Every action of the editor: undo and redo, copy, paste, duplicate, delete, selection, moves by
- * the arrow keys, zoom and fit, alignment, distribution and paint order.
+ * Every action of the editor, with what it does (the editor's own list): undo and redo, copy,
+ * paste, duplicate, delete, selection, moves by the arrow keys, zoom and fit, alignment,
+ * distribution, paint order and where a seal's copy sits (this page only, or every page alike).
  */
-/** Every action of the editor, with what it does (the editor's own list). */
 export const RUNNABLE_ACTIONS: readonly RunnableAction[] = [
   history('undo', '↶', 'Ctrl+Z', modKey('z'), 'announce.undone'),
   history('redo', '↷', 'Ctrl+Shift+Z', redoKey, 'announce.redone'),
@@ -260,6 +294,8 @@ export const RUNNABLE_ACTIONS: readonly RunnableAction[] = [
   layer('down', 'sendBackward', '↓', 'Ctrl+[', '[', false),
   layer('top', 'bringToFront', '⇈', 'Ctrl+Shift+]', '}', true),
   layer('bottom', 'sendToBack', '⇊', 'Ctrl+Shift+[', '{', true),
+  sealPlace('placeOnThisPageOnly', '⌖', true),
+  sealPlace('samePlaceOnEveryPage', '⧉', false),
 ];
 
 /**

@@ -4,13 +4,13 @@
  */
 export const EDITOR_CSS = `
 .esign-te {
-  --esign-te-accent: #1677ff;
+  --esign-te-accent: #0958d9;
   --esign-te-danger: #cf1322;
   --esign-te-border: #d9d9d9;
   --esign-te-surface: #ffffff;
   --esign-te-canvas: #f0f2f5;
   --esign-te-text: #1f1f1f;
-  --esign-te-muted: #8c8c8c;
+  --esign-te-muted: #595959;
   --esign-te-radius: 6px;
   --esign-te-font: -apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans SC', sans-serif;
   display: flex;
@@ -51,8 +51,8 @@ export const EDITOR_CSS = `
 .esign-te__side { width: 240px; flex: none; overflow: auto; border-right: 1px solid var(--esign-te-border); }
 .esign-te__side--right { border-right: 0; border-left: 1px solid var(--esign-te-border); width: 280px; }
 .esign-te__main { flex: 1; min-width: 0; position: relative; display: flex; }
-.esign-te__main:focus { outline: none; }
-.esign-te__main:focus-visible { outline: 2px solid var(--esign-te-accent); outline-offset: -2px; }
+.esign-te__scroller:focus { outline: none; }
+.esign-te__scroller:focus-visible { outline: 2px solid var(--esign-te-accent); outline-offset: -2px; }
 .esign-te__scroller { flex: 1; overflow: auto; background: var(--esign-te-canvas); position: relative; touch-action: pan-x pan-y; overscroll-behavior: contain; }
 .esign-te__sheet { position: relative; margin: 0 auto; }
 .esign-te__page-slot { position: absolute; left: 50%; transform: translateX(-50%); box-shadow: 0 1px 4px rgba(0,0,0,.15); background: #fff; }
@@ -138,7 +138,7 @@ export const EDITOR_CSS = `
 .esign-te .esign-te__panel p.esign-te__error { color: var(--esign-te-danger); }
 .esign-te .esign-te__panel p.esign-te__error, .esign-te .esign-te__panel p.esign-te__ok { display: flex; align-items: flex-start; gap: 6px; }
 .esign-te .esign-te__panel p.esign-te__error .esign-te__icon, .esign-te .esign-te__panel p.esign-te__ok .esign-te__icon { margin-top: 1px; }
-.esign-te .esign-te__panel p.esign-te__ok { color: #389e0d; }
+.esign-te .esign-te__panel p.esign-te__ok { color: #237804; }
 .esign-te__field > label, .esign-te__label { font-size: 12px; color: #595959; display: flex; align-items: center; }
 .esign-te__field > .esign-te__error, .esign-te__field--check .esign-te__error { font-size: 12px; }
 .esign-te__field input[aria-invalid='true'], .esign-te__field select[aria-invalid='true'] { border-color: var(--esign-te-danger); }
@@ -191,7 +191,7 @@ export const EDITOR_CSS = `
 .esign-te__party-roles { display: flex; gap: 14px; padding-left: 28px; margin-top: 4px; }
 .esign-te__party-roles .esign-te__check { margin: 0; }
 .esign-te__party > .esign-te__error { display: block; padding: 2px 0 0 28px; font-size: 12px; }
-.esign-te__party:has(> .esign-te__error) { border-color: var(--esign-te-danger); }
+.esign-te__parties li:has(> .esign-te__party > .esign-te__error) { border-color: var(--esign-te-danger); }
 
 /* Checks */
 .esign-te__check-list { max-height: 320px; overflow: auto; }
@@ -200,4 +200,32 @@ export const EDITOR_CSS = `
 .esign-te__check-item > .esign-te__icon { color: #d48806; margin-top: 1px; }
 .esign-te__check-text { min-width: 0; overflow-wrap: anywhere; }
 .esign-te__check-page { display: block; font-size: 11px; color: var(--esign-te-muted); }
+.esign-te__panel h3.esign-te__warnings-title { margin: 10px 0 4px; font-size: 12px; font-weight: 600; }
+.esign-te__check-list[data-level='warning'] .esign-te__check-item > .esign-te__icon { color: var(--esign-te-muted); }
+
+/* Where a seal's copy sits */
+.esign-te__seal-place { margin: 0 0 8px; }
+.esign-te .esign-te__seal-place .esign-te__note { margin-bottom: 4px; }
+
+/* A select shows its chosen label over itself, wrapping rather than cut (panels/controls.tsx). */
+.esign-te__select { display: grid; min-width: 0; }
+.esign-te__select > select, .esign-te__select > .esign-te__select-value { grid-area: 1 / 1; min-width: 0; }
+.esign-te .esign-te__select > select {
+  appearance: none; color: transparent; background: var(--esign-te-surface) no-repeat right 7px center / 10px 6px;
+  background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 6'%3E%3Cpath d='M1 1l4 4 4-4' fill='none' stroke='%23595959' stroke-width='1.5'/%3E%3C/svg%3E");
+}
+.esign-te__select > select option { color: var(--esign-te-text); }
+.esign-te__select-value { align-self: center; padding: 4px 22px 4px 7px; line-height: 1.35; overflow-wrap: anywhere; pointer-events: none; }
+/* The party takes the room "Required" leaves beside it: a party's name reads on few lines. */
+.esign-te__row--party { grid-template-columns: minmax(0, 1fr) auto; }
+
+/* Design mode on a phone (the editor narrower than 720 px): the pages first, the panels below them
+   at full width, all in one scroll; the selected field's properties first. */
+.esign-te[data-narrow][data-mode='design'] .esign-te__body { flex-direction: column; overflow: auto; }
+.esign-te[data-narrow][data-mode='design'] .esign-te__main { flex: none; height: 58%; min-height: 260px; }
+.esign-te[data-narrow][data-mode='design'] .esign-te__side { width: auto; flex: none; overflow: visible; border: 0; border-top: 1px solid var(--esign-te-border); order: 2; }
+.esign-te[data-narrow][data-mode='design'] .esign-te__side--right { order: 1; }
+.esign-te[data-narrow][data-mode='design'] .esign-te__side > .esign-te__pages { min-height: 0; }
+.esign-te[data-narrow][data-mode='design'] .esign-te__page-list { max-height: 260px; }
+.esign-te[data-narrow][data-mode='design'] .esign-te__toolbox { grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); }
 `;

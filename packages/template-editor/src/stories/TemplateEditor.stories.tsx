@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ReactElement } from 'react';
 import { TemplateEditor } from '../react/TemplateEditor';
 import { DEMO_SEALS, leaseTemplate, manyPagesTemplate, stressTemplate } from './fixtures';
 import { longContractPdf, mixedContractPdf } from './pdfFixtures';
@@ -72,6 +73,54 @@ export const FillModePhone: Story = {
       </div>
     ),
   ],
+};
+
+/** A phone's size (390 × 844) for the stories below. */
+const PHONE = {
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
+  parameters: {
+    viewport: {
+      options: {
+        mobile390: {
+          name: 'Phone 390 × 844',
+          styles: { width: '390px', height: '844px' },
+          type: 'mobile',
+        },
+      },
+    },
+  },
+  decorators: [
+    (Story: () => ReactElement) => (
+      <div style={{ width: 390, maxWidth: '100%', height: 844, maxHeight: '100vh' }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+/** The lease with named parties, the lessee's name long enough to wrap in a narrow select. */
+function namedLease() {
+  const project = leaseTemplate();
+  return {
+    ...project,
+    participants: project.participants.map((participant) => ({
+      ...participant,
+      name: participant.party === 'A' ? 'Landlord' : 'Customer (private individual)',
+    })),
+  };
+}
+
+/**
+ * Designing on a phone (390 px): the pages first, then the panels at the phone's full width in
+ * one scroll — the selected field's properties, the parties and the checks, then the fields to
+ * add and the pages — nothing cut at the edge; a select's chosen label wraps.
+ */
+export const DesignPhone: Story = { ...PHONE, args: { defaultValue: namedLease() } };
+
+/** The same in Chinese. */
+export const DesignPhoneZh: Story = {
+  ...PHONE,
+  args: { defaultValue: namedLease(), locale: 'zh' },
 };
 
 /** Read-only, with values shown. */

@@ -9,13 +9,13 @@ import { DEMO_SEALS, leaseTemplate } from './fixtures';
  * touched, and nothing of it leaks in.
  */
 const PROPERTIES: { name: string; value: string; use: string }[] = [
-  { name: '--esign-te-accent', value: '#1677ff', use: 'selection, focus, primary buttons' },
+  { name: '--esign-te-accent', value: '#0958d9', use: 'selection, focus, primary buttons' },
   { name: '--esign-te-danger', value: '#cf1322', use: 'errors, delete' },
   { name: '--esign-te-border', value: '#d9d9d9', use: 'borders of panels and controls' },
   { name: '--esign-te-surface', value: '#ffffff', use: 'panels and toolbar' },
   { name: '--esign-te-canvas', value: '#f0f2f5', use: 'behind the pages' },
   { name: '--esign-te-text', value: '#1f1f1f', use: 'text' },
-  { name: '--esign-te-muted', value: '#8c8c8c', use: 'hints and secondary text' },
+  { name: '--esign-te-muted', value: '#595959', use: 'hints and secondary text' },
   { name: '--esign-te-radius', value: '6px', use: 'corners' },
   { name: '--esign-te-font', value: 'system UI, PingFang SC, Microsoft YaHei, …', use: 'UI font' },
 ];

@@ -1,11 +1,14 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import axe from 'axe-core';
 import type { ComponentType } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
+import { AXE_OPTIONS, describeViolations, violationsOf } from '../../../../.storybook/a11y';
 import * as preview from '../../../../.storybook/preview';
 
 // Every story of the library, run as a test in Chromium: it renders without an error, an editor
-// story shows its canvas (or, for a bad template, its error panel) and a panel story its panel.
+// story shows its canvas (or, for a bad template, its error panel) and a panel story its panel,
+// and axe-core finds no WCAG 2 A or AA violation in it.
 const modules = import.meta.glob<Record<string, unknown>>('../**/*.stories.tsx', { eager: true });
 const annotations = setProjectAnnotations([preview]);
 beforeAll(annotations.beforeAll);
@@ -37,6 +40,8 @@ for (const [file, module] of Object.entries(modules)) {
         }
         expect(errors).not.toHaveBeenCalled();
         errors.mockRestore();
+        const results = await axe.run(document.body, AXE_OPTIONS);
+        expect(describeViolations(violationsOf(results)), 'WCAG 2 A and AA (axe-core)').toEqual([]);
       });
     }
   });

@@ -1,6 +1,7 @@
 import { PERSONAL_CONSOLE_ID } from '@esign/platform';
 import { findConsole } from '../../companies/console';
 import { sessionOf } from '../../http/route';
+import { isSessionLive } from '../sessions';
 import { userById } from '../users';
 import { OAuthError, type Grant } from './types';
 
@@ -10,11 +11,14 @@ const COMPANY_ID = /^(?:-1|[1-9]\d{0,14})$/;
 /**
  * grant_type=companyUser: moves the session of `Blade-Auth` (the current access token) into one of
  * the user's companies (`company_id`), or back into the personal console (-1). Only a member of the
- * company, in the session's tenant, gets tokens for it; anyone else gets 403 invalid_grant.
+ * company, in the session's tenant, gets tokens for it; anyone else gets 403 invalid_grant. A
+ * session that has ended (auth/sessions.ts) gets 401, as an expired token does.
  */
 export const companyUserGrant: Grant = async ({ request, field, context }) => {
   const session = await sessionOf(request, context.key);
-  if (!session) throw new OAuthError('invalid_grant', 'loginExpired', 401);
+  if (!session || !(await isSessionLive(context.database, session))) {
+    throw new OAuthError('invalid_grant', 'loginExpired', 401);
+  }
   const companyId = field('company_id').trim();
   if (!COMPANY_ID.test(companyId)) throw new OAuthError('invalid_request', 'missingParameters');
   const user = await userById(context.database, session.userId);
@@ -28,5 +32,7 @@ export const companyUserGrant: Grant = async ({ request, field, context }) => {
   if (!(await findConsole(context.database, target))) {
     throw new OAuthError('invalid_grant', 'noPermission', 403);
   }
-  return { user, companyId: target.companyId };
+  // The switch goes on in the same session, so that ending it (a logout) ends the tokens of every
+  // console it moved through.
+  return { user, companyId: target.companyId, continuation: { sessionId: session.sessionId } };
 };

@@ -3,7 +3,7 @@ import { spendCaptcha } from '../../captcha/store';
 import { headerValue } from '../../http/headers';
 import { verifyPassword } from '../../passwords';
 import { loginAttempts } from '../login-attempts';
-import { userByPhone } from '../users';
+import { isClosedAccountPhone, userByPhone } from '../users';
 import { OAuthError, type Grant, type GrantInput, type Granted } from './types';
 
 /**
@@ -21,8 +21,12 @@ export async function signInWithPassword(
   if (!phone || !password) throw new OAuthError('invalid_request', 'missingParameters');
   const tenantId = field('tenant_id') || DEFAULT_TENANT_ID;
   const attempts = loginAttempts(context.database, tenantId, phone, request.ip);
-  const { tooMany, captchaRequired } = await attempts.check();
-  if (tooMany) throw new OAuthError('temporarily_unavailable', 'loginTooMany', 429);
+  const { tooMany, retryAfter, captchaRequired } = await attempts.check();
+  if (tooMany) {
+    const refusal = new OAuthError('temporarily_unavailable', 'loginTooMany', 429);
+    refusal.retryAfter = retryAfter;
+    throw refusal;
+  }
   if (captcha === 'always' || captchaRequired) {
     const key = headerValue(request, 'Captcha-Key');
     const answer = headerValue(request, 'Captcha-Code');
@@ -36,6 +40,9 @@ export async function signInWithPassword(
   const user = await userByPhone(context.database, tenantId, phone);
   if (!user || !(await verifyPassword(password, user.password_hash))) {
     await attempts.failed();
+    if (!user && (await isClosedAccountPhone(context.database, context.key, tenantId, phone))) {
+      throw new OAuthError('invalid_grant', 'accountClosed');
+    }
     throw new OAuthError('invalid_grant', 'badCredentials', 400, { captcha_required: true });
   }
   await attempts.succeeded();

@@ -21,5 +21,5 @@ export const refreshGrant: Grant = async ({ field, context }) => {
   const claims = { userId: spent.userId, tenantId: user.tenant_id, companyId: spent.companyId };
   const stays = await findConsole(context.database, claims);
   const companyId = stays ? spent.companyId : PERSONAL_CONSOLE_ID;
-  return { user, companyId, rotation: spent.rotation };
+  return { user, companyId, continuation: spent.rotation };
 };

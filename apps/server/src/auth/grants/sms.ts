@@ -1,7 +1,7 @@
 import { DEFAULT_TENANT_ID, PERSONAL_CONSOLE_ID } from '@esign/platform';
 import { checkCode } from '../../sms/codes';
 import { loginAttempts } from '../login-attempts';
-import { userByPhone } from '../users';
+import { isClosedAccountPhone, userByPhone } from '../users';
 import { OAuthError, type Grant } from './types';
 
 /**
@@ -18,7 +18,10 @@ export const smsGrant: Grant = async ({ field, context, request }) => {
   });
   if (refusal) throw new OAuthError('invalid_grant', refusal);
   const user = await userByPhone(context.database, tenantId, phone);
-  if (!user) throw new OAuthError('invalid_grant', 'phoneNotRegistered');
+  if (!user) {
+    const closed = await isClosedAccountPhone(context.database, context.key, tenantId, phone);
+    throw new OAuthError('invalid_grant', closed ? 'accountClosed' : 'phoneNotRegistered');
+  }
   await loginAttempts(context.database, tenantId, phone, request.ip).succeeded();
   return { user, companyId: PERSONAL_CONSOLE_ID };
 };

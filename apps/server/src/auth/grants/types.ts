@@ -1,7 +1,7 @@
 import type { Locale, MessageKey, TokenError } from '@esign/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Rotation } from '../tokens';
+import type { Continuation } from '../tokens';
 
 /** A user as the token endpoint needs one. */
 export interface UserRow {
@@ -34,6 +34,9 @@ export class OAuthError extends Error {
   ) {
     super(text);
   }
+
+  /** Seconds until the same request may succeed; sent as the Retry-After header with a 429. */
+  retryAfter?: number;
 }
 
 export interface GrantInput {
@@ -48,8 +51,11 @@ export interface GrantInput {
 export interface Granted {
   user: UserRow;
   companyId: number;
-  /** A refresh: the spent refresh token the new pair descends from. */
-  rotation?: Rotation;
+  /**
+   * The session the new tokens belong to: for a refresh, the spent refresh token the new pair
+   * descends from; for a console switch, the session that moves. None for a login.
+   */
+  continuation?: Continuation;
 }
 
 /** One OAuth2 grant type of the token endpoint. */

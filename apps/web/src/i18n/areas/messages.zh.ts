@@ -15,7 +15,6 @@ export const MESSAGES_ZH: Strings<typeof MESSAGES_EN> = {
   markReadLabel: '将“{{title}}”标为已读',
   markUnreadLabel: '将“{{title}}”标为未读',
   open: '查看',
-  openLabel: '查看“{{title}}”',
   unreadDot: '未读',
   select: '选择“{{title}}”',
   selectPage: '选择本页全部消息',

@@ -23,7 +23,7 @@ export const SEALS_EN = {
     disusedHint_one: 'Kept for the contract it signed (1)',
     disusedHint_other: 'Kept for the contracts it signed ({{count}})',
     setDefault: 'Set as default',
-    setDefaultLabel: 'Set “{{name}}” as default',
+    setDefaultLabel: 'Set as default: “{{name}}”',
     defaultSet: '“{{name}}” is now your default seal',
     rename: 'Rename',
     renameLabel: 'Rename “{{name}}”',

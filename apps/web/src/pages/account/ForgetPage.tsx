@@ -32,7 +32,7 @@ const FORM_ID = 'forget';
 function VerifyForm({ onVerified }: { onVerified: (verified: Verified) => void }) {
   const { t } = useTranslation();
   const form = useForm<Verified>({ mode: 'onBlur', defaultValues: { phone: '', code: '' } });
-  const { submit, pending } = useSubmit(async (values: Verified) => {
+  const { submit, pending, refusal } = useSubmit(async (values: Verified) => {
     await validateForgetCode(values);
     onVerified(values);
   });
@@ -40,7 +40,9 @@ function VerifyForm({ onVerified }: { onVerified: (verified: Verified) => void }
     <AccountForm form={form} id={FORM_ID} onSubmit={submit}>
       <PhoneField formId={FORM_ID} />
       <SmsCodeField formId={FORM_ID} send={sendForgetCode} />
-      <SubmitButton pending={pending}>{t('common.next')}</SubmitButton>
+      <SubmitButton pending={pending} refusal={refusal}>
+        {t('common.next')}
+      </SubmitButton>
     </AccountForm>
   );
 }
@@ -54,7 +56,7 @@ function PasswordForm({ verified }: { verified: Verified }) {
     mode: 'onBlur',
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { submit, pending } = useSubmit(async ({ password }: NewPassword) => {
+  const { submit, pending, refusal } = useSubmit(async ({ password }: NewPassword) => {
     await resetPassword({ ...verified, password });
     showToast(t('forget.done'), { kind: 'success' });
     navigate(PUBLIC_ROUTES.login.path, { replace: true });
@@ -66,7 +68,9 @@ function PasswordForm({ verified }: { verified: Verified }) {
         label={t('forget.newPassword')}
         confirmLabel={t('password.confirm')}
       />
-      <SubmitButton pending={pending}>{t('forget.submit')}</SubmitButton>
+      <SubmitButton pending={pending} refusal={refusal}>
+        {t('forget.submit')}
+      </SubmitButton>
     </AccountForm>
   );
 }

@@ -54,7 +54,7 @@ export function PasswordLoginForm() {
     gcTime: 0,
   });
 
-  const { submit, pending } = useSubmit(async (values: PasswordLogin) => {
+  const { submit, pending, refusal } = useSubmit(async (values: PasswordLogin) => {
     const { setCaptcha } = session.getState();
     if (captchaShown) setCaptcha({ key: captcha.data?.key ?? '', code: values.captcha });
     try {
@@ -112,7 +112,9 @@ export function PasswordLoginForm() {
           </div>
         </Field>
       ) : null}
-      <SubmitButton pending={pending}>{t('login.submit')}</SubmitButton>
+      <SubmitButton pending={pending} refusal={refusal}>
+        {t('login.submit')}
+      </SubmitButton>
       <p className="form-aside">
         <Link to={PUBLIC_ROUTES.forget.path}>{t('login.forgot')}</Link>
       </p>

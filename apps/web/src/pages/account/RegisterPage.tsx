@@ -1,6 +1,6 @@
 import { agreementSchema, message as platformMessage } from '@esign/platform';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { checkPhone, register, sendRegisterCode } from '../../api/auth';
 import { useSubmit } from '../../forms/useSubmit';
@@ -51,10 +51,12 @@ export default function RegisterPage() {
     return sendRegisterCode(phone);
   };
 
-  const { submit, pending } = useSubmit(async ({ phone, code, password }: Registration) => {
-    finish(await register({ phone, code, password }));
-    showToast(t('register.welcome'), { kind: 'success' });
-  });
+  const { submit, pending, refusal } = useSubmit(
+    async ({ phone, code, password }: Registration) => {
+      finish(await register({ phone, code, password }));
+      showToast(t('register.welcome'), { kind: 'success' });
+    },
+  );
 
   const agreementError = errorOf(form.formState.errors, 'agreement');
   const agreement = form.register('agreement', {
@@ -92,7 +94,18 @@ export default function RegisterPage() {
                 void form.trigger('agreement');
               }}
             />
-            <span>{t('register.agreement')}</span>
+            <span>
+              {/* In a new tab: reading them loses nothing typed here. */}
+              <Trans
+                i18nKey="register.agreementLinked"
+                components={{
+                  agreement: (
+                    <a href={PUBLIC_ROUTES.agreement.path} target="_blank" rel="noopener" />
+                  ),
+                  privacy: <a href={PUBLIC_ROUTES.privacy.path} target="_blank" rel="noopener" />,
+                }}
+              />
+            </span>
           </label>
           {agreementError ? (
             <div id={`${AGREEMENT_ID}_error`} className="lite-error" role="alert">
@@ -100,7 +113,9 @@ export default function RegisterPage() {
             </div>
           ) : null}
         </div>
-        <SubmitButton pending={pending}>{t('register.submit')}</SubmitButton>
+        <SubmitButton pending={pending} refusal={refusal}>
+          {t('register.submit')}
+        </SubmitButton>
       </AccountForm>
     </AccountFrame>
   );

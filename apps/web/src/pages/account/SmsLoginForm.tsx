@@ -17,14 +17,16 @@ export function SmsLoginForm() {
   const { t } = useTranslation();
   const form = useForm<SmsLogin>({ mode: 'onBlur', defaultValues: { phone: '', code: '' } });
   const finish = useFinishSignIn();
-  const { submit, pending } = useSubmit(async ({ phone, code }: SmsLogin) =>
+  const { submit, pending, refusal } = useSubmit(async ({ phone, code }: SmsLogin) =>
     finish(await loginBySmsCode(phone, code)),
   );
   return (
     <AccountForm form={form} id={FORM_ID} onSubmit={submit}>
       <PhoneField formId={FORM_ID} />
       <SmsCodeField formId={FORM_ID} send={sendLoginCode} />
-      <SubmitButton pending={pending}>{t('login.submit')}</SubmitButton>
+      <SubmitButton pending={pending} refusal={refusal}>
+        {t('login.submit')}
+      </SubmitButton>
     </AccountForm>
   );
 }

@@ -35,6 +35,8 @@ export function SmsCodeField({
   const form = Form.useFormInstance();
   const inputId = `${formId}_code`;
   const { onSend, sending, waiting, label } = useSendCode({
+    // One form sends one purpose's codes: its name keeps its countdown across a reload.
+    scope: formId,
     phone: () =>
       form.validateFields(['phone']).then(
         () => form.getFieldValue('phone') as string,

@@ -23,7 +23,9 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSendCode } from '../../forms/useSendCode';
+import type { Refusal } from '../../forms/useSubmit';
 import { localeOf } from '../../i18n/locale';
+import { ErrorNotice } from '../../lite/bits';
 import { Button } from '../../lite/Button';
 import { Field, Input, PasswordInput, describedBy, invalid } from '../../lite/Field';
 import { schemaCheck } from '../../lite/rules';
@@ -50,9 +52,24 @@ export function AccountForm<Values extends FieldValues>({
 }
 
 /** A form's full-width submit button, busy while the submission runs. */
-export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  refusal,
+  children,
+}: {
+  pending: boolean;
+  /** The server's refusal of the last submission, kept above the button until the person acts. */
+  refusal?: Refusal | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
     <div className="lite-field">
+      {refusal ? (
+        <ErrorNotice closeLabel={t('common.close')} onClose={refusal.dismiss}>
+          {refusal.text}
+        </ErrorNotice>
+      ) : null}
       <Button type="submit" variant="primary" block loading={pending}>
         {children}
       </Button>
@@ -128,6 +145,8 @@ export function SmsCodeField({
   const { register, trigger, getValues } = useFormContext();
   const { id, error, aria } = useFieldState(formId, 'code');
   const { onSend, sending, waiting, label } = useSendCode({
+    // One form sends one purpose's codes: its id keeps its countdown across a reload.
+    scope: formId,
     phone: async () => ((await trigger('phone')) ? (getValues('phone') as string) : null),
     send,
     inputId: id,

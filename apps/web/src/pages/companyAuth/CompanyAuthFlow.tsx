@@ -53,7 +53,7 @@ import {
 import { RequestError } from '../../api/request';
 import { applyEntry } from '../../api/staff';
 import { requiredRule, schemaRule } from '../../forms/rules';
-import { useCountdown } from '../../forms/useCountdown';
+import { resendWaitOf, useCountdown } from '../../forms/useCountdown';
 import { localeOf } from '../../i18n/locale';
 import { useExitSigning } from '../../layout/useLogout';
 import { REAL_NAME_PATH } from '../../routes/guards';
@@ -517,7 +517,7 @@ function LegalMethod({ application, onChanged }: MethodProps) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n);
   const [form] = Form.useForm<{ legalPhone: string; code: string }>();
-  const { secondsLeft, start } = useCountdown();
+  const { secondsLeft, start } = useCountdown(`company-legal-${application.id}`);
   const [sentTo, setSentTo] = useState<string | null>(
     application.method === 'legal' && application.legalPhone ? application.legalPhone : null,
   );
@@ -530,7 +530,13 @@ function LegalMethod({ application, onChanged }: MethodProps) {
     );
     if (!valid) return;
     const phone = (form.getFieldValue('legalPhone') as string).trim();
-    const sent = await quietly(() => startLegalAuth(application.id, phone));
+    const sent = await quietly(() =>
+      startLegalAuth(application.id, phone).catch((error: unknown) => {
+        const wait = resendWaitOf(error);
+        if (wait !== null) start(wait);
+        throw error;
+      }),
+    );
     if (!sent) return;
     setSentTo(sent.phone);
     start(sent.resendAfter);

@@ -52,16 +52,23 @@ function criteriaOf(values: SearchValues): ContractSearch {
  * The search of the contract list (spec 000 §2): number, name, signing time, initiator,
  * participant and status. It shows what the address says; Search and Reset change the address,
  * and with it the list. Remount it (a `key`) when the address changes.
+ *
+ * On a phone (`sheet`) the name has its own box above the list and the form holds the other
+ * criteria, in the Filters sheet: Apply and Reset leave the name as it is.
  */
 export function ContractSearchForm({
   filters,
   onSearch,
+  sheet = false,
 }: {
   filters: ContractListFilters;
   onSearch(criteria: ContractSearch): void;
+  sheet?: boolean;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SearchValues>();
+  const search = (criteria: ContractSearch) =>
+    onSearch(sheet ? { ...criteria, name: filters.name } : criteria);
   const text = (field: keyof typeof SEARCH_MAX, label: string) => (
     <Form.Item name={field} label={label}>
       <Input allowClear maxLength={SEARCH_MAX[field]} />
@@ -71,15 +78,15 @@ export function ContractSearchForm({
   return (
     <Form<SearchValues>
       form={form}
-      className="contract-search"
+      className={sheet ? 'contract-search contract-search-sheet' : 'contract-search'}
       layout="vertical"
-      aria-label={t('contractList.searchForm')}
+      aria-label={t(sheet ? 'contractList.filters' : 'contractList.searchForm')}
       initialValues={valuesOf(filters)}
-      onFinish={(values) => onSearch(criteriaOf(values))}
+      onFinish={(values) => search(criteriaOf(values))}
     >
       <div className="contract-search-fields">
         {text('number', t('contractList.number'))}
-        {text('name', t('contractList.name'))}
+        {sheet ? null : text('name', t('contractList.name'))}
         <Form.Item name="signRange" label={t('contractList.signingTime')}>
           <DatePicker.RangePicker
             className="contract-search-range"
@@ -101,13 +108,17 @@ export function ContractSearchForm({
         </Form.Item>
       </div>
       <div className="contract-search-buttons">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-          {t('contractList.search')}
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={sheet ? undefined : <SearchOutlined aria-hidden />}
+        >
+          {t(sheet ? 'contractList.apply' : 'contractList.search')}
         </Button>
         <Button
           onClick={() => {
             form.setFieldsValue(valuesOf(NO_SEARCH));
-            onSearch(NO_SEARCH);
+            search(NO_SEARCH);
           }}
         >
           {t('contractList.reset')}

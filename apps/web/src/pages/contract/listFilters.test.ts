@@ -7,6 +7,7 @@ import {
   isFiltered,
   localDay,
   searchFromFilters,
+  sheetFilterCount,
   type ContractListFilters,
 } from './listFilters';
 
@@ -111,5 +112,17 @@ describe('the contract list filters', () => {
       current: 1,
       size: 20,
     });
+  });
+});
+
+describe('the phone’s Filters count', () => {
+  it('counts the criteria in the sheet, the signing days as one, and not the name box', () => {
+    const count = (query: string) =>
+      sheetFilterCount(filtersFromSearch(new URLSearchParams(query)));
+    expect(count('name=lease')).toBe(0);
+    expect(count('name=lease&status=signing')).toBe(1);
+    expect(
+      count('number=HT&initiator=Li&participant=Hengda&signFrom=2025-03-01&signTo=2025-03-31'),
+    ).toBe(4);
   });
 });

@@ -138,3 +138,15 @@ export function isFiltered(filters: ContractListFilters): boolean {
     filters.status !== null
   );
 }
+
+/**
+ * How many criteria the phone's Filters sheet holds (all but the name, which has its own box): the
+ * count on its button, so that a narrowed list says so while the sheet is closed.
+ */
+export function sheetFilterCount(filters: ContractListFilters): number {
+  const texts = (['number', 'initiator', 'participant'] as const).filter(
+    (field) => filters[field].trim() !== '',
+  ).length;
+  const days = filters.signFrom !== null || filters.signTo !== null ? 1 : 0;
+  return texts + days + (filters.status !== null ? 1 : 0);
+}

@@ -2,13 +2,14 @@ import { FileAddOutlined, FileTextOutlined } from '@ant-design/icons';
 import { PERSONAL_CONSOLE_ID, type ContractStatistics } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queries } from '../../api/queries';
 import { staffQueries } from '../../api/staff';
 import { useGuardedNavigate } from '../../layout/useGuardedNavigate';
 import { REAL_NAME_PATH } from '../../routes/guards';
 import { useSession } from '../../session';
+import { isFirstVisit, rememberGreeted } from './greeting';
 
 const CONTRACT_LIST = '/agency-contract/index';
 /** Where the personal console answers invitations to join a company. */
@@ -129,6 +130,12 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { go } = useGuardedNavigate();
   const user = useSession((state) => state.userInfo);
+  const userId = user?.id ?? null;
+  // Decided once per visit: the greeting does not turn into "welcome back" while it is read.
+  const [firstVisit] = useState(() => userId !== null && isFirstVisit(userId, localStorage));
+  useEffect(() => {
+    if (userId !== null) rememberGreeted(userId, localStorage);
+  }, [userId]);
 
   return (
     <div className="page">
@@ -136,7 +143,9 @@ export default function DashboardPage() {
         <h1 className="page-title">{t('routes.dashboard')}</h1>
         {user ? (
           <p className="page-subtitle">
-            {t('dashboard.welcome', { name: user.name || user.phone })}
+            {t(firstVisit ? 'dashboard.welcomeFirst' : 'dashboard.welcome', {
+              name: user.name || user.phone,
+            })}
           </p>
         ) : null}
       </header>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { APPROVAL_SCREENS } from './approval/screens';
 import { COMPANY_INFO_SCREENS } from './company/screens';
 import { ROLES_SCREENS } from './roles/screens';
 import { COMPANY_SEAL_SCREENS } from './seals/screens';
@@ -12,4 +13,5 @@ export const ENTERPRISE_SCREENS: Readonly<Record<string, ComponentType>> = {
   ...ROLES_SCREENS,
   ...SUB_COMPANY_SCREENS,
   ...COMPANY_SEAL_SCREENS,
+  ...APPROVAL_SCREENS,
 };

@@ -51,12 +51,7 @@ function MessageRow({
         onChange={(event) => onSelect(event.target.checked)}
         aria-label={t('messagePage.select', { title: item.title })}
       />
-      <button
-        type="button"
-        className="message-row-main"
-        onClick={onOpen}
-        aria-label={t('messagePage.openLabel', { title: item.title })}
-      >
+      <button type="button" className="message-row-main" onClick={onOpen}>
         <span className="message-row-title">
           {unread ? (
             <Badge

@@ -47,8 +47,9 @@ import {
 } from '../../api/realName';
 import { AppForm } from '../../forms/AppForm';
 import { schemaRule } from '../../forms/rules';
-import { useCountdown } from '../../forms/useCountdown';
-import { useSubmit } from '../../forms/useSubmit';
+import { resendWaitOf, useCountdown } from '../../forms/useCountdown';
+import { FormRefusal } from '../../forms/FormRefusal';
+import { useSubmit, type Refusal } from '../../forms/useSubmit';
 import { localeOf } from '../../i18n/locale';
 import { DevelopmentNotice, ReviewState, VerifiedResult, isDevelopment, isMethod } from './parts';
 
@@ -97,10 +98,19 @@ function AgreementField() {
 }
 
 /** The submit button, with the words that say a check is running. */
-function CheckButton({ pending, label }: { pending: boolean; label: string }) {
+function CheckButton({
+  pending,
+  refusal,
+  label,
+}: {
+  pending: boolean;
+  refusal: Refusal | null;
+  label: string;
+}) {
   const { t } = useTranslation();
   return (
     <Form.Item>
+      <FormRefusal refusal={refusal} />
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Button type="primary" htmlType="submit" block loading={pending}>
           {label}
@@ -126,11 +136,13 @@ function PhoneForm({ state, initial, onVerified }: MethodProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PersonValues & { code: string }>();
-  const { secondsLeft, start } = useCountdown();
+  const { secondsLeft, start } = useCountdown('real-name-phone');
   const [sending, setSending] = useState(false);
-  const { submit, pending } = useSubmit(async (values: PersonValues & { code: string }) => {
-    await onVerified(await authByPhone({ ...values, agreement: true }));
-  });
+  const { submit, pending, refusal } = useSubmit(
+    async (values: PersonValues & { code: string }) => {
+      await onVerified(await authByPhone({ ...values, agreement: true }));
+    },
+  );
   const send = async () => {
     const valid = await form.validateFields(['name', 'idNumber', 'agreement']).then(
       () => true,
@@ -148,6 +160,8 @@ function PhoneForm({ state, initial, onVerified }: MethodProps) {
       document.getElementById('real-name-phone_code')?.focus();
     } catch (error) {
       if (!isShownFailure(error)) throw error;
+      const wait = resendWaitOf(error);
+      if (wait !== null) start(wait);
     } finally {
       setSending(false);
     }
@@ -177,7 +191,7 @@ function PhoneForm({ state, initial, onVerified }: MethodProps) {
         </Space.Compact>
       </Form.Item>
       <AgreementField />
-      <CheckButton pending={pending} label={t('realNamePage.verify')} />
+      <CheckButton pending={pending} refusal={refusal} label={t('realNamePage.verify')} />
     </AppForm>
   );
 }
@@ -186,7 +200,7 @@ function PhoneForm({ state, initial, onVerified }: MethodProps) {
 function BankCardForm({ initial, onVerified }: MethodProps) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n);
-  const { submit, pending } = useSubmit(
+  const { submit, pending, refusal } = useSubmit(
     async (values: PersonValues & { bankCard: string; phone: string }) => {
       await onVerified(await authByBankCard({ ...values, agreement: true }));
     },
@@ -217,7 +231,7 @@ function BankCardForm({ initial, onVerified }: MethodProps) {
         <Input inputMode="numeric" maxLength={11} autoComplete="tel" />
       </Form.Item>
       <AgreementField />
-      <CheckButton pending={pending} label={t('realNamePage.verify')} />
+      <CheckButton pending={pending} refusal={refusal} label={t('realNamePage.verify')} />
     </AppForm>
   );
 }
@@ -226,7 +240,7 @@ function BankCardForm({ initial, onVerified }: MethodProps) {
 function FaceForm({ initial, onVerified }: MethodProps) {
   const { t } = useTranslation();
   const [check, setCheck] = useState<{ url: string; reference: string } | null>(null);
-  const { submit, pending } = useSubmit(async (values: PersonValues) => {
+  const { submit, pending, refusal } = useSubmit(async (values: PersonValues) => {
     const started = await startFaceCheck({ name: values.name, idNumber: values.idNumber });
     setCheck(started);
     window.open(started.url, '_blank', 'noopener');
@@ -268,7 +282,7 @@ function FaceForm({ initial, onVerified }: MethodProps) {
       ) : null}
       <PersonFields />
       <AgreementField />
-      <CheckButton pending={pending} label={t('realNamePage.startFace')} />
+      <CheckButton pending={pending} refusal={refusal} label={t('realNamePage.startFace')} />
     </AppForm>
   );
 }
@@ -348,7 +362,7 @@ function ManualForm({
 }: MethodProps & { onSubmitted(review: RealNameReview): void }) {
   const { t } = useTranslation();
   const [again, setAgain] = useState(false);
-  const { submit, pending } = useSubmit(
+  const { submit, pending, refusal } = useSubmit(
     async (values: PersonValues & { front: string; back: string }) => {
       onSubmitted(await submitManualReview({ ...values, agreement: true }));
       setAgain(false);
@@ -364,7 +378,7 @@ function ManualForm({
       <PhotoField name="front" label={t('realNamePage.front')} />
       <PhotoField name="back" label={t('realNamePage.back')} />
       <AgreementField />
-      <CheckButton pending={pending} label={t('realNamePage.submitReview')} />
+      <CheckButton pending={pending} refusal={refusal} label={t('realNamePage.submitReview')} />
     </AppForm>
   );
 }

@@ -127,6 +127,8 @@ export function PhoneHandwriting() {
         <QRCode
           value={address}
           size={196}
+          // antd draws the code in a canvas with role="img": an image needs its name.
+          aria-label={t('sealsPage.phone.qrLabel')}
           status={create.isPending ? 'loading' : expired ? 'expired' : 'active'}
           onRefresh={() => refresh()}
           statusRender={(info) =>

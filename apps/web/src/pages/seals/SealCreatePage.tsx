@@ -15,6 +15,7 @@ import { base64Of, fetchPersonalSealPreview, useCreatePersonalSeal } from '../..
 import { useBlobUrl } from '../../api/useBlobUrl';
 import { AppForm } from '../../forms/AppForm';
 import { schemaRule } from '../../forms/rules';
+import { FormRefusal } from '../../forms/FormRefusal';
 import { useSubmit } from '../../forms/useSubmit';
 import { localeOf } from '../../i18n/locale';
 import { useSession } from '../../session';
@@ -131,7 +132,7 @@ export default function SealCreatePage() {
         ? upload !== null
         : shape === 'oblong' || squareFits;
 
-  const { submit, pending } = useSubmit(async ({ name, makeDefault }: CreateFields) => {
+  const { submit, pending, refusal } = useSubmit(async ({ name, makeDefault }: CreateFields) => {
     const body: PersonalSealCreateBody = { name, makeWay: way, makeDefault };
     if (way === 'template') body.shape = shape;
     if (way === 'handwrite' && drawing) body.image = await base64Of(drawing);
@@ -249,6 +250,7 @@ export default function SealCreatePage() {
             <Form.Item name="makeDefault" valuePropName="checked">
               <Checkbox>{t('sealsPage.create.makeDefault')}</Checkbox>
             </Form.Item>
+            <FormRefusal refusal={refusal} />
             <div className="seal-create-actions">
               <Button onClick={() => void navigate(SEALS_PATH)}>{t('common.cancel')}</Button>
               <Button type="primary" htmlType="submit" disabled={!ready} loading={pending}>

@@ -37,7 +37,7 @@ function RenameDialog({ seal, onClose }: { seal: PersonalSeal; onClose(): void }
   const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string }>();
   const rename = useRenamePersonalSeal();
-  const { submit, pending } = useSubmit(async ({ name }: { name: string }) => {
+  const { submit, pending, refusal } = useSubmit(async ({ name }: { name: string }) => {
     await rename.mutateAsync({ id: seal.id, name });
     void message.success(t('sealsPage.list.renamed'));
     onClose();
@@ -48,6 +48,7 @@ function RenameDialog({ seal, onClose }: { seal: PersonalSeal; onClose(): void }
       title={t('sealsPage.list.renameTitle')}
       okText={t('sealsPage.list.save')}
       pending={pending}
+      refusal={refusal}
       form={form}
       name="seal-rename"
       initialValues={{ name: seal.name }}

@@ -29,6 +29,11 @@ export interface ContractDocumentFieldProps {
   /** The document as last known; undefined until one is made. */
   value?: ContractDocument;
   onChange?(document: ContractDocument | undefined): void;
+  /**
+   * Told whether a chosen file is still on its way to a document (checked, then uploaded): the
+   * form may then wait for it rather than say that no file was chosen.
+   */
+  onUploadingChange?(uploading: boolean): void;
 }
 
 /**
@@ -36,7 +41,11 @@ export interface ContractDocumentFieldProps {
  * with a progress bar, then followed while the server converts a Word document (its place in the
  * queue, then the seconds it takes). A failed conversion says why and takes another file.
  */
-export function ContractDocumentField({ id, onChange }: ContractDocumentFieldProps) {
+export function ContractDocumentField({
+  id,
+  onChange,
+  onUploadingChange,
+}: ContractDocumentFieldProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   /** The pick under way: a newer pick aborts it and its late answers are dropped. */
@@ -53,6 +62,14 @@ export function ContractDocumentField({ id, onChange }: ContractDocumentFieldPro
     onChangeRef.current?.(document);
   }, [document]);
   useEffect(() => () => pick.current?.abort(), []);
+  const uploading = phase.step === 'checking' || phase.step === 'uploading';
+  const onUploadingRef = useRef(onUploadingChange);
+  useEffect(() => {
+    onUploadingRef.current = onUploadingChange;
+  }, [onUploadingChange]);
+  useEffect(() => {
+    onUploadingRef.current?.(uploading);
+  }, [uploading]);
 
   const start = async (file: File) => {
     pick.current?.abort();
@@ -180,12 +197,15 @@ function DocumentStatus({
   }
   if (document.status === 'ready') {
     return (
-      <Alert
-        className="contract-document-status"
-        type="success"
-        showIcon
-        title={t('templateNew.ready', { name, pages: document.pageCount ?? 0 })}
-      />
+      <>
+        <Alert
+          className="contract-document-status"
+          type="success"
+          showIcon
+          title={t('templateNew.ready', { name, count: document.pageCount ?? 0 })}
+        />
+        <RemovedContentNotice document={document} />
+      </>
     );
   }
   const conversion = document.conversion;
@@ -216,6 +236,33 @@ function DocumentStatus({
         <p className="contract-document-note">{t('templateNew.statusUnreadable')}</p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What the server took out of the document's PDF (scripts, attachments, links to files…), so
+ * that the author knows the pages the parties sign are the ones shown, and nothing more.
+ */
+function RemovedContentNotice({ document }: { document: ContractDocument }) {
+  const { t } = useTranslation();
+  if (document.removedContent.length === 0) return null;
+  return (
+    <Alert
+      className="contract-document-status"
+      type="warning"
+      showIcon
+      title={t('templateNew.removedTitle', { name: document.name })}
+      description={
+        <>
+          <div>{t('templateNew.removedIntro')}</div>
+          <ul className="contract-document-removed">
+            {document.removedContent.map((kind) => (
+              <li key={kind}>{t(`templateNew.removed.${kind}`)}</li>
+            ))}
+          </ul>
+        </>
+      }
+    />
   );
 }
 

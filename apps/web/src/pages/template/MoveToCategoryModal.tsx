@@ -5,22 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { templateQueries } from '../../api/templates';
 import { FormModal } from '../../forms/FormModal';
 import { requiredRule } from '../../forms/rules';
+import { useSubmit } from '../../forms/useSubmit';
 import { useTemplateConsole } from './useTemplateConsole';
 
 /**
  * Files templates in a category, out of the one they are in. Only categories the member manages
- * are offered (the server asks for that right on both the templates and the category).
+ * are offered (the server asks for that right on both the templates and the category). A refusal
+ * of the server stays in the dialog until the person tries again or closes it.
  */
 export function MoveToCategoryModal({
   templates,
-  pending,
   onMove,
   onClose,
 }: {
   /** The templates to move; null when the dialog is closed. */
   templates: readonly TemplateListItem[] | null;
-  pending: boolean;
-  onMove(classifyId: string, categoryName: string): void;
+  /** Files them; a refusal rejects (and is shown in the dialog). */
+  onMove(classifyId: string, categoryName: string): Promise<void>;
   onClose(): void;
 }) {
   const { t } = useTranslation();
@@ -34,6 +35,13 @@ export function MoveToCategoryModal({
     .filter((category) => category.right === 'manage')
     .map((category) => ({ value: category.id, label: category.name }));
   const single = templates?.length === 1 ? templates[0] : undefined;
+  const { submit, pending, refusal } = useSubmit(({ classifyId }: { classifyId: string }) =>
+    onMove(classifyId, options.find(({ value }) => value === classifyId)?.label ?? ''),
+  );
+  const close = () => {
+    refusal?.dismiss();
+    onClose();
+  };
 
   return (
     <FormModal
@@ -41,13 +49,12 @@ export function MoveToCategoryModal({
       title={t('templateList.moveTitle')}
       okText={t('templateList.moveOk')}
       pending={pending}
+      refusal={refusal}
       form={form}
       name="move-to-category"
       initialValues={{ classifyId: single?.classifyId ?? undefined }}
-      onFinish={({ classifyId }) =>
-        onMove(classifyId, options.find(({ value }) => value === classifyId)?.label ?? '')
-      }
-      onClose={onClose}
+      onFinish={submit}
+      onClose={close}
     >
       <p>
         {single

@@ -69,7 +69,11 @@ export function ParticipantsField({ form, locale }: { form: FormInstance; locale
                       <Input
                         className="participant-name"
                         maxLength={PARTICIPANT_NAME_MAX}
-                        placeholder={t('templateNew.partyNamePlaceholder')}
+                        placeholder={
+                          party === 'A' || party === 'B'
+                            ? t(`templateNew.partyNamePlaceholder${party}`)
+                            : t('templateNew.partyNamePlaceholder', { party })
+                        }
                         aria-label={t('templateNew.partyName', { party })}
                       />
                     </Form.Item>

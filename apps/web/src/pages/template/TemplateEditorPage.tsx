@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import type { TemplateProblem, TemplateStatus } from '@esign/platform';
-import { TemplateEditor, type TemplateProject } from '@esign/template-editor';
+import { TemplateEditor, validateTemplate, type TemplateProject } from '@esign/template-editor';
 import { Alert, App, Button, Space, Spin, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -32,8 +32,8 @@ interface Failure {
 
 /**
  * A template in the editor: the contract's PDF behind the fields, the participants of the
- * template, saving (the header's button, the editor's own, Ctrl/Cmd+S), the problems that keep it
- * from being enabled, and enabling it.
+ * template, saving (the header's one Save button, or Ctrl/Cmd+S), the problems that keep it from
+ * being enabled, and enabling it (the primary action only once the checks pass).
  */
 function TemplateWorkbench({ detail }: { detail: EditorTemplateDetail }) {
   const { t, i18n } = useTranslation();
@@ -112,6 +112,31 @@ function TemplateWorkbench({ detail }: { detail: EditorTemplateDetail }) {
     }
   };
 
+  // Ctrl/Cmd+S anywhere on the page saves (the editor shows no Save button of its own: the
+  // header's is the only one).
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // What would keep the template from being enabled: the server's answer for what it has, the
+  // editor's own checks (the same rules) for unsaved work.
+  const liveProblems = useMemo(
+    () => (dirty ? validateTemplate(project).length : 0),
+    [dirty, project],
+  );
+  const checksFail = dirty ? liveProblems > 0 : problems.length > 0;
+
   const saving = saveProject.isPending;
   const changing = changeStatus.isPending;
   const busy = saving
@@ -154,7 +179,7 @@ function TemplateWorkbench({ detail }: { detail: EditorTemplateDetail }) {
           ) : (
             <Button
               key="enable"
-              type="primary"
+              type={checksFail ? 'default' : 'primary'}
               disabled={changing || saving}
               onClick={() => void changeTo(1)}
             >
@@ -200,7 +225,6 @@ function TemplateWorkbench({ detail }: { detail: EditorTemplateDetail }) {
         className="template-workbench-editor"
         value={project}
         onChange={setProject}
-        onSave={() => void save()}
         locale={localeOf(i18n)}
         mode="design"
         pdf={pdf}

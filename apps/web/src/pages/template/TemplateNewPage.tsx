@@ -2,13 +2,12 @@ import {
   MESSAGES,
   TEMPLATE_DESCRIPTION_MAX,
   TEMPLATE_NAME_MAX,
-  message,
   templateNameSchema,
   type ContractDocument,
   type TemplateParticipant,
 } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Select, Space, type FormRule } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -20,6 +19,7 @@ import { useSubmit } from '../../forms/useSubmit';
 import { localeOf } from '../../i18n/locale';
 import { useSession } from '../../session';
 import { ContractDocumentField } from './ContractDocumentField';
+import { useDocumentWait } from './useDocumentWait';
 import { DEFAULT_PARTICIPANTS, ParticipantsField } from './ParticipantsField';
 import { TEMPLATE_LIST_PATH, editorPath } from './paths';
 import './template.css';
@@ -47,7 +47,9 @@ function useCategoryOptions() {
 
 /**
  * /template/view: a new template — its name, category, description, contract document and
- * participants. "Next" creates it (template/saveInfo) and opens it in the editor.
+ * participants. "Next" creates it (template/saveInfo) and opens it in the editor; pressed while a
+ * Word document still converts, it waits for the conversion (whose progress the document field
+ * shows) and goes on by itself once the PDF is ready.
  */
 export default function TemplateNewPage() {
   const { t, i18n } = useTranslation();
@@ -57,25 +59,18 @@ export default function TemplateNewPage() {
   const categories = useCategoryOptions();
   const saveInfo = useSaveTemplateInfo();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const document = Form.useWatch('document', form);
+  // Waiting for the conversion: ready goes on with what the form holds then.
+  const { waiting, setUploading, ready, documentRule, waitForDocument, stopWaiting } =
+    useDocumentWait(form, locale, 'noFileSelected');
 
   // While the author fills in the rest, the editor's code downloads.
-  const ready = document?.status === 'ready';
   useEffect(() => {
     if (ready) void import('./TemplateEditorPage');
   }, [ready]);
 
-  const documentRule: FormRule = {
-    validator: async (_rule, value: ContractDocument | undefined) => {
-      if (!value) throw new Error(message('noFileSelected', locale));
-      if (value.status === 'converting') throw new Error(message('documentNotReady', locale));
-      if (value.status === 'failed')
-        throw new Error(value.error ?? message('conversionFailed', locale));
-    },
-  };
-
   const { submit, pending } = useSubmit(async (values: NewTemplateValues) => {
     setRefusal(null);
+    if (waitForDocument()) return;
     try {
       const created = await saveInfo.mutateAsync({
         name: values.name.trim(),
@@ -146,7 +141,7 @@ export default function TemplateNewPage() {
             rules={[documentRule]}
             validateTrigger={[]}
           >
-            <ContractDocumentField />
+            <ContractDocumentField onUploadingChange={setUploading} />
           </Form.Item>
           <ParticipantsField form={form} locale={locale} />
           {refusal ? (
@@ -158,9 +153,21 @@ export default function TemplateNewPage() {
               description={refusal}
             />
           ) : null}
+          {waiting ? (
+            <div className="template-new-waiting" role="status">
+              <Spin size="small" /> {t('templateNew.waitingForDocument')}
+            </div>
+          ) : null}
           <Space className="template-new-actions">
-            <Button onClick={() => navigate(TEMPLATE_LIST_PATH)}>{t('common.cancel')}</Button>
-            <Button type="primary" htmlType="submit" loading={pending}>
+            <Button
+              onClick={() => {
+                stopWaiting();
+                navigate(TEMPLATE_LIST_PATH);
+              }}
+            >
+              {t('common.cancel')}
+            </Button>
+            <Button type="primary" htmlType="submit" loading={pending || waiting}>
               {t('common.next')}
             </Button>
           </Space>

@@ -147,7 +147,7 @@ function PreviewSectionView({
         <p>
           {t('templatePreview.documentPages', {
             name: documentName ?? '',
-            pages: project.pages.length,
+            count: project.pages.length,
           })}
         </p>,
       );

@@ -6,7 +6,6 @@ import {
   Empty,
   Input,
   Select,
-  Table,
   type MenuProps,
   type TableColumnsType,
 } from 'antd';
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../i18n/dates';
 import { tablePagination } from '../../lists/paging';
+import { ResponsiveTable, type RecordCard } from '../../lists/ResponsiveTable';
 import { type TemplateListFilters } from './listFilters';
 import { launchFromTemplatePath } from '../contract/launch/paths';
 import { editorPath, previewPath } from './paths';
@@ -40,6 +40,9 @@ function RowMenu({ template, actions }: { template: TemplateListItem; actions: T
     { key: 'share', label: t('templateList.share') },
     ...(manage
       ? [
+          ...(actions.chooseWorkflows
+            ? [{ key: 'flows', label: t('approvalInbox.templateFlows.edit') }]
+            : []),
           { key: 'move', label: t('templateList.moveToCategory') },
           ...(template.classifyId
             ? [{ key: 'unfile', label: t('templateList.removeFromCategory') }]
@@ -56,6 +59,7 @@ function RowMenu({ template, actions }: { template: TemplateListItem; actions: T
   ];
   const run: Record<string, () => void> = {
     share: () => actions.sharePreview(template),
+    flows: () => actions.chooseWorkflows?.(template),
     move: () => actions.moveToCategory([template]),
     unfile: () => actions.removeFromCategory([template]),
     delete: () => actions.confirmDelete([template]),
@@ -191,6 +195,18 @@ export function TemplateTable({
     },
   ];
 
+  const card: RecordCard<TemplateListItem> = {
+    label: (template) => template.name,
+    title: (template) => (
+      <Link to={previewPath(template.id)} className="template-name-text">
+        {template.name}
+      </Link>
+    ),
+    badge: 'status',
+    lines: ['category', 'creator', 'createTime'],
+    actions: (template) => <RowActions template={template} actions={actions} />,
+  };
+
   return (
     <>
       <div className="template-toolbar">
@@ -242,12 +258,13 @@ export function TemplateTable({
           {t('templateList.removeFromCategory')}
         </Button>
       </div>
-      <Table<TemplateListItem>
+      <ResponsiveTable<TemplateListItem>
         rowKey="id"
+        card={card}
         columns={columns}
         dataSource={records}
         loading={loading}
-        // The columns wrap to fit; below this width (a phone) the table scrolls sideways.
+        // The columns wrap to fit down to this width; below the mobile breakpoint come the cards.
         scroll={{ x: TABLE_MIN_WIDTH }}
         rowSelection={{
           selectedRowKeys: selected.map(({ id }) => id),

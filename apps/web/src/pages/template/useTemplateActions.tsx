@@ -1,4 +1,5 @@
 import {
+  PERSONAL_CONSOLE_ID,
   message as platformMessage,
   type TemplateListItem,
   type TemplatePreviewTicket,
@@ -19,8 +20,10 @@ import {
   useTemplateMutation,
 } from '../../api/templates';
 import { useGuardedNavigate } from '../../layout/useGuardedNavigate';
+import { useSession } from '../../session';
 import { MoveToCategoryModal } from './MoveToCategoryModal';
 import { PreviewLinkModal } from './PreviewLinkModal';
+import { TemplateWorkflowsModal } from './TemplateWorkflowsModal';
 import { ProblemList } from './TemplateProblems';
 import { editorPath } from './paths';
 import { useTemplateConsole } from './useTemplateConsole';
@@ -43,6 +46,8 @@ export interface TemplateActions {
   moveToCategory(templates: readonly TemplateListItem[]): void;
   /** Takes the templates out of their category. */
   removeFromCategory(templates: readonly TemplateListItem[]): void;
+  /** A company template's approval flows (none in the personal console, which has no flows). */
+  chooseWorkflows?(template: TemplateListItem): void;
   /** The dialogs the actions open; render them once. */
   dialogs: ReactNode;
 }
@@ -140,6 +145,8 @@ export function useTemplateActions(
     });
 
   const moveToCategory = (templates: readonly TemplateListItem[]) => setMoving(templates);
+  const [flowsOf, setFlowsOf] = useState<TemplateListItem | null>(null);
+  const inCompany = useSession((state) => state.companyId) !== PERSONAL_CONSOLE_ID;
 
   const removeFromCategory = (templates: readonly TemplateListItem[]) =>
     unfile.mutateAsync(templates.map(({ id }) => id)).then(() => {
@@ -147,12 +154,13 @@ export function useTemplateActions(
       afterChange({ removed: 0 });
     }, unlessShown);
 
+  // A refusal rejects: the dialog keeps it beside the form (MoveToCategoryModal).
   const move = (classifyId: string, categoryName: string) =>
     file.mutateAsync({ classifyId, ids: (moving ?? []).map(({ id }) => id) }).then(() => {
       void message.success(t('templateList.moved', { name: categoryName }));
       setMoving(null);
       afterChange({ removed: 0 });
-    }, unlessShown);
+    });
 
   return {
     confirmDelete,
@@ -161,6 +169,7 @@ export function useTemplateActions(
     sharePreview,
     moveToCategory,
     removeFromCategory: (templates) => void removeFromCategory(templates),
+    ...(inCompany ? { chooseWorkflows: setFlowsOf } : {}),
     dialogs: (
       <>
         <PreviewLinkModal
@@ -169,12 +178,8 @@ export function useTemplateActions(
           onRenew={(template) => sharePreview(template)}
           renewing={ticket.isPending}
         />
-        <MoveToCategoryModal
-          templates={moving}
-          pending={file.isPending}
-          onMove={move}
-          onClose={() => setMoving(null)}
-        />
+        <MoveToCategoryModal templates={moving} onMove={move} onClose={() => setMoving(null)} />
+        <TemplateWorkflowsModal template={flowsOf} onClose={() => setFlowsOf(null)} />
       </>
     ),
   };

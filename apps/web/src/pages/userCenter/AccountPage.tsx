@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { userCenterQueries } from '../../api/userCenter';
 import { useSession } from '../../session';
+import { CloseAccountSection } from './CloseAccountSection';
 import { UserCenterHeader } from './UserCenterHeader';
 import './userCenter.css';
 
 /**
  * /user-center/account: what the personal account is (holder, phone, registration day,
- * verification), and that its wallet part comes with fees. Not offered when the system type is 1
+ * verification), that its wallet part comes with fees, and closing it (CloseAccountSection). Not offered when the system type is 1
  * (the sidebar hides it; an address typed by hand says so here).
  */
 export default function AccountPage() {
@@ -74,6 +75,7 @@ export default function AccountPage() {
           </Button>
         ) : null}
       </section>
+      {data ? <CloseAccountSection maskedPhone={data.maskedPhone} /> : null}
     </div>
   );
 }

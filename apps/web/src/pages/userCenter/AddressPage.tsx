@@ -26,7 +26,7 @@ function AddressDialog({ editing, onClose }: { editing: UserAddress | null; onCl
   const { message } = App.useApp();
   const [form] = Form.useForm<AddressFields>();
   const save = useSaveAddress();
-  const { submit, pending } = useSubmit(async (values: AddressFields) => {
+  const { submit, pending, refusal } = useSubmit(async (values: AddressFields) => {
     await save.mutateAsync(editing ? { ...values, id: editing.id } : values);
     void message.success(
       t(editing ? 'userCenterPage.address.saved' : 'userCenterPage.address.added'),
@@ -40,6 +40,7 @@ function AddressDialog({ editing, onClose }: { editing: UserAddress | null; onCl
       title={t(editing ? 'userCenterPage.address.editTitle' : 'userCenterPage.address.addTitle')}
       okText={t('userCenterPage.address.save')}
       pending={pending}
+      refusal={refusal}
       form={form}
       name="address"
       initialValues={editing ?? undefined}

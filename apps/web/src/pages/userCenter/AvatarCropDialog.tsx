@@ -2,8 +2,9 @@ import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Modal, Slider } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isShownFailure } from '../../api/client';
+import { claimFailure } from '../../api/client';
 import { uploadAvatar } from '../../api/userCenter';
+import { FormRefusal } from '../../forms/FormRefusal';
 import {
   AVATAR_SIDE,
   MAX_ZOOM,
@@ -38,11 +39,14 @@ function cropToBlob(image: HTMLImageElement, crop: CropState): Promise<Blob> {
 export function AvatarCropDialog({
   file,
   onClose,
+  onUnreadable,
   onSaved,
 }: {
   /** A PNG or JPEG already judged by its bytes and size; the dialog is shown while mounted. */
   file: File;
   onClose(): void;
+  /** The picture cannot be read after all: the page says so (the dialog has nothing to show). */
+  onUnreadable(text: string): void;
   onSaved(): void;
 }) {
   const { t } = useTranslation();
@@ -50,6 +54,7 @@ export function AvatarCropDialog({
   const [source, setSource] = useState('');
   const [crop, setCrop] = useState<CropState | null>(null);
   const [saving, setSaving] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const image = useRef<HTMLImageElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
 
@@ -57,10 +62,7 @@ export function AvatarCropDialog({
     const element = image.current!;
     setCrop(initialCrop(element.naturalWidth, element.naturalHeight, VIEWPORT));
   };
-  const onError = () => {
-    void message.error(t('userCenterPage.crop.unreadable'));
-    onClose();
-  };
+  const onError = () => onUnreadable(t('userCenterPage.crop.unreadable'));
   const onErrorRef = useRef(onError);
   useEffect(() => {
     onErrorRef.current = onError;
@@ -104,12 +106,16 @@ export function AvatarCropDialog({
   const save = async () => {
     if (!crop || !image.current || saving) return;
     setSaving(true);
+    setRefused(null);
     try {
       await uploadAvatar(await cropToBlob(image.current, crop));
       void message.success(t('userCenterPage.crop.saved'));
       onSaved();
     } catch (error) {
-      if (!isShownFailure(error)) throw error;
+      // The server's refusal stays in the dialog, beside the picture, until saved again or closed.
+      const text = claimFailure(error);
+      if (text === null) throw error;
+      setRefused(text);
     } finally {
       setSaving(false);
     }
@@ -174,6 +180,11 @@ export function AvatarCropDialog({
         />
         <PlusOutlined aria-hidden />
       </div>
+      <FormRefusal
+        refusal={
+          refused === null ? null : { text: refused, field: null, dismiss: () => setRefused(null) }
+        }
+      />
     </Modal>
   );
 }

@@ -1,12 +1,14 @@
 import { LockOutlined, MobileOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { message as platformMessage } from '@esign/platform';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Descriptions, Empty, Skeleton, Tag, Upload } from 'antd';
+import { Avatar, Button, Descriptions, Empty, Skeleton, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUserInfo } from '../../api/shell';
 import { userCenterKeys, userCenterQueries } from '../../api/userCenter';
+import { FormRefusal } from '../../forms/FormRefusal';
 import { localeOf } from '../../i18n/locale';
+import { useIsMobile } from '../../layout/useIsMobile';
 import { ChangePasswordModal } from '../../layout/ChangePasswordModal';
 import { session } from '../../session';
 import { AvatarCropDialog } from './AvatarCropDialog';
@@ -24,7 +26,8 @@ import './userCenter.css';
  */
 export default function BasicPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  // On a phone each label stands above its value: side by side they ran past the screen's edge.
+  const mobile = useIsMobile();
   const client = useQueryClient();
   const profile = useQuery(userCenterQueries.profile());
   const passwordSet = useQuery(userCenterQueries.passwordSet());
@@ -33,11 +36,15 @@ export default function BasicPage() {
   const [cropping, setCropping] = useState<{ file: File; choice: number } | null>(null);
   const [dialog, setDialog] = useState<'phone' | 'changePassword' | 'setPassword' | null>(null);
   const close = () => setDialog(null);
+  // Why the last picture was refused, kept beside the avatar until another is chosen or it is
+  // closed: a passing toast would leave the person with no picture and no reason.
+  const [avatarRefused, setAvatarRefused] = useState<string | null>(null);
 
   const choose = async (file: File) => {
+    setAvatarRefused(null);
     const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
     const refusal = avatarFileRefusal(head, file.size);
-    if (refusal) void message.error(platformMessage(refusal, localeOf(i18n)));
+    if (refusal) setAvatarRefused(platformMessage(refusal, localeOf(i18n)));
     else setCropping((current) => ({ file, choice: (current?.choice ?? 0) + 1 }));
   };
 
@@ -60,7 +67,13 @@ export default function BasicPage() {
         ) : !data ? (
           <Skeleton active avatar paragraph={{ rows: 4 }} />
         ) : (
-          <Descriptions column={1} bordered size="middle" className="user-center-details">
+          <Descriptions
+            column={1}
+            bordered
+            size="middle"
+            layout={mobile ? 'vertical' : 'horizontal'}
+            className="user-center-details"
+          >
             <Descriptions.Item label={t('userCenterPage.basic.avatar')}>
               <div className="user-center-avatar-row">
                 <Avatar
@@ -88,6 +101,17 @@ export default function BasicPage() {
                     {data.avatar ? null : `${t('userCenterPage.basic.noAvatar')}. `}
                     {t('userCenterPage.basic.avatarHint')}
                   </p>
+                  <FormRefusal
+                    refusal={
+                      avatarRefused === null
+                        ? null
+                        : {
+                            text: avatarRefused,
+                            field: null,
+                            dismiss: () => setAvatarRefused(null),
+                          }
+                    }
+                  />
                 </div>
               </div>
             </Descriptions.Item>
@@ -135,6 +159,10 @@ export default function BasicPage() {
           key={cropping.choice}
           file={cropping.file}
           onClose={() => setCropping(null)}
+          onUnreadable={(text) => {
+            setCropping(null);
+            setAvatarRefused(text);
+          }}
           onSaved={() => void avatarSaved()}
         />
       ) : null}

@@ -37,7 +37,7 @@ export function ChangePhoneDialog({
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PhoneChange>();
-  const { submit, pending } = useSubmit(async (values: PhoneChange) => {
+  const { submit, pending, refusal } = useSubmit(async (values: PhoneChange) => {
     await changePhone(values);
     session.getState().setUserInfo(await fetchUserInfo());
     void message.success(t('userCenterPage.phone.changed', { phone: values.phone }));
@@ -51,6 +51,7 @@ export function ChangePhoneDialog({
       title={t('userCenterPage.phone.title')}
       okText={t('userCenterPage.phone.submit')}
       pending={pending}
+      refusal={refusal}
       form={form}
       name={FORM_ID}
       onFinish={submit}

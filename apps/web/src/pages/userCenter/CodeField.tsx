@@ -9,7 +9,7 @@ import { App, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isShownFailure } from '../../api/client';
-import { useCountdown } from '../../forms/useCountdown';
+import { resendWaitOf, useCountdown } from '../../forms/useCountdown';
 import { schemaRule } from '../../forms/rules';
 import { localeOf } from '../../i18n/locale';
 
@@ -33,9 +33,14 @@ export function CodeField({
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const form = Form.useFormInstance();
-  const { secondsLeft, start } = useCountdown();
-  const [sending, setSending] = useState(false);
   const inputId = `${formId}_${name}`;
+  // One field of one form sends one purpose's codes: its id keeps its countdown across a reload.
+  const { secondsLeft, start } = useCountdown(inputId);
+  const action =
+    secondsLeft > 0
+      ? t('userCenterPage.phone.resendIn', { seconds: secondsLeft })
+      : t('userCenterPage.phone.sendCode');
+  const [sending, setSending] = useState(false);
 
   const onSend = async () => {
     if (before.length > 0) {
@@ -53,6 +58,8 @@ export function CodeField({
       document.getElementById(inputId)?.focus();
     } catch (error) {
       if (!isShownFailure(error)) throw error;
+      const wait = resendWaitOf(error);
+      if (wait !== null) start(wait);
     } finally {
       setSending(false);
     }
@@ -77,14 +84,13 @@ export function CodeField({
           />
         </Form.Item>
         <Button
-          aria-label={`${t('userCenterPage.phone.sendCode')}: ${label}`}
+          // What the button shows, then which code (WCAG 2.5.3: the name holds the visible words).
+          aria-label={`${action}: ${label}`}
           onClick={() => void onSend()}
           disabled={secondsLeft > 0}
           loading={sending}
         >
-          {secondsLeft > 0
-            ? t('userCenterPage.phone.resendIn', { seconds: secondsLeft })
-            : t('userCenterPage.phone.sendCode')}
+          {action}
         </Button>
       </Space.Compact>
     </Form.Item>

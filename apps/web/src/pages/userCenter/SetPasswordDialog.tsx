@@ -24,7 +24,7 @@ export function SetPasswordDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FirstPassword>();
-  const { submit, pending } = useSubmit(async ({ password }: FirstPassword) => {
+  const { submit, pending, refusal } = useSubmit(async ({ password }: FirstPassword) => {
     await setPassword(password);
     void message.success(t('userCenterPage.setPassword.done'));
     onDone();
@@ -36,6 +36,7 @@ export function SetPasswordDialog({
       title={t('userCenterPage.setPassword.title')}
       okText={t('common.confirm')}
       pending={pending}
+      refusal={refusal}
       form={form}
       name="set-password"
       onFinish={submit}

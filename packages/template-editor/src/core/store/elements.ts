@@ -10,7 +10,13 @@ import { checkElement, createElement, mergeElement, newId } from '../factory';
 import { boundsOf, clampMove, type Bounds } from '../geometry';
 import type { ElementPatch, TemplateElement, TemplateProject } from '../model';
 import { ELEMENT_MODELS } from '../registry';
-import { sealCopyFor } from '../seals';
+import {
+  followSealGroups,
+  hasOwnPlace,
+  samePlaceOn,
+  sealCopyFor,
+  sharedPlaceMember,
+} from '../seals';
 import {
   locateAll,
   pageIndexOf,
@@ -87,17 +93,25 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** Applies moves as one step labelled `label`; nothing when there are none. */
+/**
+ * Applies moves as one step labelled `label`; nothing when there are none. The other copies of a
+ * moved seal that share its place follow it, in the same step.
+ */
 function applyMoves(commit: StoreShared['commit'], label: string, moves: Move[]): void {
   if (moves.length === 0) return;
   commit(label, (draft) => {
+    const leaders = new Set<string>();
     for (const { l, left, top } of moves) {
       const style = draft.pages[l.pageIndex]!.elements[l.elementIndex]!.commonStyle;
       if (style.left !== left) style.left = left;
       if (style.top !== top) style.top = top;
+      if (l.element.elName === 'seal') leaders.add(l.element.uuid);
     }
+    followSealGroups(draft.pages, leaders);
   });
 }
+
+const GEOMETRY_KEYS = ['left', 'top', 'width', 'height', 'rotate'] as const;
 
 /** The next free title for a new field of `kind` ("Text 3", "文本 3"). */
 function newTitle(
@@ -124,6 +138,7 @@ export const createElementsSlice: EditorSlice<
   | 'align'
   | 'distribute'
   | 'reorder'
+  | 'setSealCopyPlace'
   | 'setLocale'
 > = (_set, get, shared) => ({
   lastStyle: {},
@@ -164,6 +179,7 @@ export const createElementsSlice: EditorSlice<
       return [element.uuid];
     }
     element.config.sealGroup = newId();
+    delete element.config.ownPlace;
     const members = current.pages.map((page, index) =>
       index === pageIndex ? element : sealCopyFor(element, page),
     );
@@ -230,12 +246,19 @@ export const createElementsSlice: EditorSlice<
         .commonStyle;
       extra.lastStyle = Object.fromEntries(INHERITED_KEYS.map((key) => [key, style[key]]));
     }
+    const movesSeals = GEOMETRY_KEYS.some((key) => patch.commonStyle?.[key] !== undefined);
+    const leaders = new Set(
+      movesSeals
+        ? direct.filter((d) => d.element.elName === 'seal').map((d) => d.element.uuid)
+        : [],
+    );
     shared.commit(
       'updateElements',
       (draft) => {
         for (const { target, next } of updates) {
           assignChanged(draft.pages[target.pageIndex]!.elements[target.elementIndex]!, next);
         }
+        followSealGroups(draft.pages, leaders);
       },
       extra,
     );
@@ -367,6 +390,43 @@ export const createElementsSlice: EditorSlice<
       elements.forEach((element, index) => {
         if (element.commonStyle.zIndex !== index + 1) element.commonStyle.zIndex = index + 1;
       });
+    });
+  },
+
+  setSealCopyPlace(id, ownPlace) {
+    const current = get().project;
+    const [found] = locateAll(current, [id]);
+    if (!found || found.element.elName !== 'seal') return;
+    const group = found.element.config.sealGroup;
+    if (ownPlace) {
+      shared.commit('setSealCopyPlace', (draft) => {
+        draft.pages[found.pageIndex]!.elements[found.elementIndex]!.config.ownPlace = true;
+      });
+      return;
+    }
+    // A copy placed alone goes back to where the others are; otherwise every copy comes here.
+    const home = hasOwnPlace(found.element)
+      ? sharedPlaceMember(current.pages, group, found.element.uuid)
+      : undefined;
+    shared.commit('setSealCopyPlace', (draft) => {
+      if (home) {
+        const target = draft.pages[found.pageIndex]!.elements[found.elementIndex]!;
+        delete target.config.ownPlace;
+        const { left, top } = samePlaceOn(
+          { ...target.commonStyle, left: home.commonStyle.left, top: home.commonStyle.top },
+          draft.pages[found.pageIndex]!.config,
+        );
+        if (target.commonStyle.left !== left) target.commonStyle.left = left;
+        if (target.commonStyle.top !== top) target.commonStyle.top = top;
+        return;
+      }
+      for (const page of draft.pages) {
+        for (const element of page.elements) {
+          if (element.elName === 'seal' && element.config.sealGroup === group)
+            delete element.config.ownPlace;
+        }
+      }
+      followSealGroups(draft.pages, new Set([found.element.uuid]));
     });
   },
 

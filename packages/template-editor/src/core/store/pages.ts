@@ -6,7 +6,7 @@ import { shiftCrossPageRange } from '../crossPage';
 import { createPage } from '../factory';
 import type { ProjectPatch, TemplateElement, TemplatePage } from '../model';
 import { pageSchema, projectSchema } from '../schema';
-import { sealCopyFor } from '../seals';
+import { sealCopyFor, sharedPlaceMember } from '../seals';
 import { pageIndexOf, validOrThrow, type EditorSlice } from './shared';
 
 /** Project fields `updateProject` leaves alone: they have their own commands or are derived. */
@@ -33,7 +33,10 @@ export const createPagesSlice: EditorSlice<
     for (const element of current.pages[0]?.elements ?? []) {
       if (element.elName === 'seal' && !seen.has(element.config.sealGroup)) {
         seen.add(element.config.sealGroup);
-        const copy = sealCopyFor(element, page);
+        const copy = sealCopyFor(
+          sharedPlaceMember(current.pages, element.config.sealGroup) ?? element,
+          page,
+        );
         copy.commonStyle.zIndex = page.elements.length + 1;
         page.elements.push(copy);
       }

@@ -47,6 +47,7 @@ function placeCopies(
     additions.push({ pageIndex, element: copy });
     if (copy.elName === 'seal') {
       copy.config.sealGroup = newId();
+      delete copy.config.ownPlace;
       current.pages.forEach((other, otherIndex) => {
         if (otherIndex === pageIndex) return;
         const member = sealCopyFor(copy, other);

@@ -81,12 +81,16 @@ export interface EditorState {
   /** Removes elements; removing any member of a seal group removes the whole group. */
   removeElements(ids: readonly string[]): void;
   /**
-   * Merges `patch` into each element (nested objects key by key). A seal group shares every change
-   * but its position. Throws `ProjectValidationError` and changes nothing when the result would be
+   * Merges `patch` into each element (nested objects key by key). A seal group shares every change;
+   * a new position or size of a seal copy moves the copies that share its place (those placed on
+   * their own keep their position). Throws `ProjectValidationError` and changes nothing when the result would be
    * invalid.
    */
   updateElements(ids: readonly string[], patch: ElementPatch): void;
-  /** Moves elements by (dx, dy) points, as far as they stay on their page. */
+  /**
+   * Moves elements by (dx, dy) points, as far as they stay on their page; the other copies of a
+   * moved seal that share its place come to the same place on their pages, in the same step.
+   */
   moveElements(ids: readonly string[], dx: number, dy: number): void;
   /**
    * Lines elements up on an edge or centre of the selection's bounds (of the page when one element
@@ -95,6 +99,14 @@ export interface EditorState {
   align(ids: readonly string[], edge: AlignEdge): void;
   /** Spaces three or more elements evenly between the outermost two, page by page, as one step. */
   distribute(ids: readonly string[], axis: 'horizontal' | 'vertical'): void;
+  /**
+   * Places one page's copy of a seal on its own (`ownPlace` true: it keeps its place when the other
+   * copies move) or back at the same place on every page (`ownPlace` false): a copy placed on its
+   * own goes back to where the copies sharing the group's place are; a copy already sharing it (or
+   * the last one placed alone) brings every copy of its group to its own place. One history step;
+   * nothing for an element that is not a seal.
+   */
+  setSealCopyPlace(id: string, ownPlace: boolean): void;
   /** Changes an element's paint order within its page. */
   reorder(id: string, direction: ReorderDirection): void;
   /** Copies elements to the clipboard (not a history step). */

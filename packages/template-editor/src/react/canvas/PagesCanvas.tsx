@@ -64,6 +64,8 @@ export function PagesCanvas() {
     <div
       ref={scroller}
       className="esign-te__scroller"
+      // Reachable by keyboard (Tab), so the pages scroll with the keys as with the mouse.
+      tabIndex={0}
       onScroll={(event) => {
         const element = event.currentTarget;
         setViewport({ top: element.scrollTop, height: element.clientHeight });

@@ -35,6 +35,14 @@ describe(`date fields in a ${navigator.language} browser`, () => {
       });
       const zh = locale === 'zh';
       const guide = screen.getByRole('region', { name: zh ? '填写' : 'Fill in' });
+      // Each select is as wide as its longest choice or label at least: "Month", never "Mon".
+      for (const select of guide.getByRole('combobox').elements() as HTMLSelectElement[]) {
+        const shown = select.offsetWidth;
+        select.style.width = 'max-content';
+        const whole = select.offsetWidth;
+        select.style.width = '';
+        expect(shown, select.getAttribute('aria-label') ?? '').toBeGreaterThanOrEqual(whole - 1);
+      }
       const pick = (name: string, value: string) =>
         guide.getByRole('combobox', { name }).selectOptions(value);
       await pick(zh ? '年' : 'Year', zh ? '2027年' : '2027');

@@ -27,12 +27,13 @@ export const FILL_CSS = `
 .esign-te .esign-te__fill button { min-height: 44px; padding: 6px 14px; font-size: 15px; }
 .esign-te .esign-te__primary { background: var(--esign-te-accent); border-color: var(--esign-te-accent); color: #fff; }
 .esign-te .esign-te__primary:hover:not(:disabled) { color: #fff; filter: brightness(1.08); }
-.esign-te__fill-date { display: grid; grid-template-columns: 1.3fr 1fr 1fr; gap: 6px; }
+/* Each select at least as wide as its longest choice or label (Month, not Mon). */
+.esign-te__fill-date { display: grid; grid-template-columns: minmax(max-content, 1.3fr) minmax(max-content, 1fr) minmax(max-content, 1fr); gap: 6px; }
 .esign-te__fill-row, .esign-te__fill-nav { display: flex; flex-wrap: wrap; gap: 8px; }
 .esign-te__fill-nav > * { flex: 1; }
 .esign-te__fill-hint { margin: 0; display: flex; justify-content: space-between; gap: 8px; font-size: 12px; color: var(--esign-te-muted); }
 .esign-te__fill-problem { margin: 0; font-size: 13px; }
-.esign-te__fill-done { margin: 0; color: #389e0d; }
+.esign-te__fill-done { margin: 0; color: #237804; }
 .esign-te__fill-photo { display: block; max-width: 100%; max-height: 160px; object-fit: contain; border: 1px solid var(--esign-te-border); border-radius: var(--esign-te-radius); background: #fff; }
 /* The signature pad: the whole screen, landscape where the phone allows. */
 .esign-te__pad {

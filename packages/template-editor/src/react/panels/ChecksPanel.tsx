@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { validateTemplate, type TemplateCheck } from '../../core';
+import { templateWarnings, validateTemplate, type TemplateCheck } from '../../core';
 import { useEditor, useProjectState } from '../context';
 import { Icon } from '../icons';
 
@@ -7,14 +7,17 @@ import { Icon } from '../icons';
 const MAX_SHOWN = 100;
 
 /**
- * What to fix before the template is used (`validateTemplate`). A problem about fields is a
- * button: it selects them and scrolls to their page.
+ * What to fix before the template is used (`validateTemplate`), then what may deserve a look but
+ * does not stop the template (`templateWarnings`, e.g. a seal copy placed on its own). A problem or
+ * warning about fields is a button: it selects them and scrolls to their page.
  */
 export function ChecksPanel() {
-  const { t, locale, store, view } = useEditor();
+  const { t, store, view } = useEditor();
   const project = useProjectState((s) => s.project);
   const checks = useMemo(() => validateTemplate(project), [project]);
+  const warnings = useMemo(() => templateWarnings(project), [project]);
   const headingId = useId();
+  const warningsId = useId();
 
   const show = (check: TemplateCheck) => {
     const state = store.getState();
@@ -44,38 +47,7 @@ export function ChecksPanel() {
           <p className="esign-te__visually-hidden" role="status">
             {t('checks.count', { count: checks.length })}
           </p>
-          <ul className="esign-te__list esign-te__check-list">
-            {shown.map((check, index) => {
-              const content = (
-                <>
-                  <Icon name="warning" />
-                  <span className="esign-te__check-text">
-                    {check.message[locale]}
-                    {check.page !== undefined ? (
-                      <span className="esign-te__check-page">
-                        {t('checks.page', { page: check.page })}
-                      </span>
-                    ) : null}
-                  </span>
-                </>
-              );
-              return (
-                <li key={`${check.code}-${index}`} data-code={check.code}>
-                  {check.elementUuids.length > 0 ? (
-                    <button
-                      type="button"
-                      className="esign-te__check-item"
-                      onClick={() => show(check)}
-                    >
-                      {content}
-                    </button>
-                  ) : (
-                    <div className="esign-te__check-item">{content}</div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <CheckList checks={shown} onShow={show} />
           {checks.length > shown.length ? (
             <p className="esign-te__hint">
               {t('editor.more', { count: checks.length - shown.length })}
@@ -83,6 +55,71 @@ export function ChecksPanel() {
           ) : null}
         </>
       )}
+      {warnings.length > 0 ? (
+        <>
+          <h3 id={warningsId} className="esign-te__warnings-title">
+            {t('checks.warnings')} <span className="esign-te__count">{warnings.length}</span>
+          </h3>
+          <p className="esign-te__visually-hidden" role="status">
+            {t('checks.warningsCount', { count: warnings.length })}
+          </p>
+          <CheckList
+            checks={warnings.slice(0, MAX_SHOWN)}
+            onShow={show}
+            level="warning"
+            labelledBy={warningsId}
+          />
+        </>
+      ) : null}
     </section>
+  );
+}
+
+/** The problems or the warnings, each about fields a button that shows them. */
+function CheckList({
+  checks,
+  onShow,
+  level = 'problem',
+  labelledBy,
+}: {
+  checks: readonly TemplateCheck[];
+  onShow(check: TemplateCheck): void;
+  level?: 'problem' | 'warning';
+  labelledBy?: string;
+}) {
+  const { t, locale } = useEditor();
+  return (
+    <ul
+      className="esign-te__list esign-te__check-list"
+      data-level={level}
+      aria-labelledby={labelledBy}
+    >
+      {checks.map((check, index) => {
+        const content = (
+          <>
+            <Icon name="warning" />
+            <span className="esign-te__check-text">
+              {check.message[locale]}
+              {check.page !== undefined ? (
+                <span className="esign-te__check-page">
+                  {t('checks.page', { page: check.page })}
+                </span>
+              ) : null}
+            </span>
+          </>
+        );
+        return (
+          <li key={`${check.code}-${index}`} data-code={check.code}>
+            {check.elementUuids.length > 0 ? (
+              <button type="button" className="esign-te__check-item" onClick={() => onShow(check)}>
+                {content}
+              </button>
+            ) : (
+              <div className="esign-te__check-item">{content}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -8,7 +8,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { PARTY_COLORS, type TemplatePage } from '../../core';
+import { PARTY_COLORS, hasOwnPlace, type TemplatePage } from '../../core';
 import { useCrossPageOnPage } from '../canvas/crossPage';
 import { usePdfPageImage } from '../canvas/usePdfPage';
 import { useEditor, useProjectState, useViewState } from '../context';
@@ -324,9 +324,37 @@ export const PageThumb = memo(function PageThumb({
           if (crossPage.sliced.has(element.uuid)) return null;
           const s = element.commonStyle;
           const color = PARTY_COLORS[element.config.party];
+          const stroke = Math.max(width, height) / 150;
+          const transform = s.rotate
+            ? `rotate(${s.rotate} ${s.left + s.width / 2} ${s.top + s.height / 2})`
+            : undefined;
+          if (element.elName === 'seal') {
+            // A seal's copy is a round mark, dashed when placed on this page on its own, so the
+            // thumbnails show at a glance whether every page carries it at the same place.
+            const alone = hasOwnPlace(element);
+            return (
+              <ellipse
+                key={element.uuid}
+                data-field={element.uuid}
+                data-seal-group={element.config.sealGroup}
+                data-own-place={alone || undefined}
+                cx={s.left + s.width / 2}
+                cy={s.top + s.height / 2}
+                rx={s.width / 2}
+                ry={s.height / 2}
+                fill={color}
+                fillOpacity={0.45}
+                stroke={color}
+                strokeWidth={stroke * 1.5}
+                strokeDasharray={alone ? `${stroke * 4} ${stroke * 2}` : undefined}
+                transform={transform}
+              />
+            );
+          }
           return (
             <rect
               key={element.uuid}
+              data-field={element.uuid}
               x={s.left}
               y={s.top}
               width={s.width}
@@ -334,12 +362,8 @@ export const PageThumb = memo(function PageThumb({
               fill={color}
               fillOpacity={0.3}
               stroke={color}
-              strokeWidth={Math.max(width, height) / 150}
-              transform={
-                s.rotate
-                  ? `rotate(${s.rotate} ${s.left + s.width / 2} ${s.top + s.height / 2})`
-                  : undefined
-              }
+              strokeWidth={stroke}
+              transform={transform}
             />
           );
         })}

@@ -106,65 +106,72 @@ function ParticipantRow({
   const idle = !sign && !fill;
   const describe = idle ? `${id}-error` : undefined;
   return (
-    <li className="esign-te__party" data-party={party} role="group" aria-label={label}>
-      <div className="esign-te__party-head">
-        <span
-          className="esign-te__badge"
-          style={{ background: PARTY_COLORS[party] }}
-          title={label}
-          aria-hidden="true"
-        >
-          {party}
-        </span>
-        <label htmlFor={`${id}-name`} className="esign-te__visually-hidden">
-          {t('participants.name', { party })}
-        </label>
-        <DraftInput
-          id={`${id}-name`}
-          value={name}
-          placeholder={t('participants.namePlaceholder')}
-          onCommit={(text) => onChange({ name: text.trim() })}
-        />
-        <button
-          type="button"
-          className="esign-te__icon-button"
-          aria-label={t('participants.remove', { party })}
-          title={t('participants.remove', { party })}
-          disabled={!removable}
-          onClick={onRemove}
-        >
-          <Icon name="close" />
-        </button>
-      </div>
-      <div className="esign-te__party-roles">
-        <span className="esign-te__check">
-          <input
-            id={`${id}-sign`}
-            type="checkbox"
-            checked={sign}
-            aria-describedby={describe}
-            aria-invalid={idle || undefined}
-            onChange={(event) => onChange({ sign: event.target.checked })}
+    // The group is inside the item: a list holds list items only, whatever role they would take.
+    <li data-party={party}>
+      <div className="esign-te__party" role="group" aria-label={label}>
+        <div className="esign-te__party-head">
+          <span
+            className="esign-te__badge"
+            style={{ background: PARTY_COLORS[party] }}
+            title={label}
+            aria-hidden="true"
+          >
+            {party}
+          </span>
+          <label htmlFor={`${id}-name`} className="esign-te__visually-hidden">
+            {t('participants.name', { party })}
+          </label>
+          <DraftInput
+            id={`${id}-name`}
+            value={name}
+            placeholder={
+              party === 'A' || party === 'B'
+                ? t(`participants.namePlaceholder${party}`)
+                : t('participants.namePlaceholder', { party })
+            }
+            onCommit={(text) => onChange({ name: text.trim() })}
           />
-          <label htmlFor={`${id}-sign`}>{t('participants.sign')}</label>
-        </span>
-        <span className="esign-te__check">
-          <input
-            id={`${id}-fill`}
-            type="checkbox"
-            checked={fill}
-            aria-describedby={describe}
-            aria-invalid={idle || undefined}
-            onChange={(event) => onChange({ fill: event.target.checked })}
-          />
-          <label htmlFor={`${id}-fill`}>{t('participants.fill')}</label>
-        </span>
+          <button
+            type="button"
+            className="esign-te__icon-button"
+            aria-label={t('participants.remove', { party })}
+            title={t('participants.remove', { party })}
+            disabled={!removable}
+            onClick={onRemove}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+        <div className="esign-te__party-roles">
+          <span className="esign-te__check">
+            <input
+              id={`${id}-sign`}
+              type="checkbox"
+              checked={sign}
+              aria-describedby={describe}
+              aria-invalid={idle || undefined}
+              onChange={(event) => onChange({ sign: event.target.checked })}
+            />
+            <label htmlFor={`${id}-sign`}>{t('participants.sign')}</label>
+          </span>
+          <span className="esign-te__check">
+            <input
+              id={`${id}-fill`}
+              type="checkbox"
+              checked={fill}
+              aria-describedby={describe}
+              aria-invalid={idle || undefined}
+              onChange={(event) => onChange({ fill: event.target.checked })}
+            />
+            <label htmlFor={`${id}-fill`}>{t('participants.fill')}</label>
+          </span>
+        </div>
+        {idle ? (
+          <span className="esign-te__error" id={`${id}-error`}>
+            {t('participants.mustTick')}
+          </span>
+        ) : null}
       </div>
-      {idle ? (
-        <span className="esign-te__error" id={`${id}-error`}>
-          {t('participants.mustTick')}
-        </span>
-      ) : null}
     </li>
   );
 }

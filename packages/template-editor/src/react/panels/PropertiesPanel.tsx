@@ -155,7 +155,7 @@ function ElementSettings({ item, nameRef }: { item: Located; nameRef: Ref<HTMLIn
         value={config.tip}
         apply={(tip) => update({ config: { tip } })}
       />
-      <div className="esign-te__row">
+      <div className="esign-te__row esign-te__row--party">
         <SelectField
           id={`${id}-party`}
           label={<PartyLabel party={config.party} />}
@@ -270,7 +270,7 @@ function SharedSettings({ items }: { items: readonly Located[] }) {
   return (
     <>
       <p className="esign-te__kind">{t('properties.many', { count: items.length })}</p>
-      <div className="esign-te__row">
+      <div className="esign-te__row esign-te__row--party">
         <SelectField
           id={`${id}-party`}
           label={<PartyLabel party={party} />}

@@ -283,7 +283,11 @@ export interface Option {
   label: string;
 }
 
-/** A labelled select that applies each choice at once (one undo step). `null`: the values differ. */
+/**
+ * A labelled select that applies each choice at once (one undo step). `null`: the values differ.
+ * The chosen option's label is shown over the select, wrapping, so that a long one ("Party B ·
+ * Customer …") is read whole in a narrow panel instead of cut; the select itself stays the control.
+ */
 export function SelectField({
   id,
   label,
@@ -303,26 +307,35 @@ export function SelectField({
   selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
 }) {
   const [error, run] = useGuardedCommand();
+  const shown =
+    value === null
+      ? (mixedLabel ?? '—')
+      : (options.find((option) => option.value === value)?.label ?? '');
   return (
     <Field id={id} label={label} error={error}>
-      <select
-        {...selectProps}
-        id={id}
-        value={value ?? ''}
-        {...describedBy(id, error)}
-        onChange={(event) => run(() => apply(event.target.value))}
-      >
-        {value === null ? (
-          <option value="" disabled>
-            {mixedLabel ?? '—'}
-          </option>
-        ) : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <span className="esign-te__select">
+        <select
+          {...selectProps}
+          id={id}
+          value={value ?? ''}
+          {...describedBy(id, error)}
+          onChange={(event) => run(() => apply(event.target.value))}
+        >
+          {value === null ? (
+            <option value="" disabled>
+              {mixedLabel ?? '—'}
+            </option>
+          ) : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <span className="esign-te__select-value" aria-hidden="true">
+          {shown}
+        </span>
+      </span>
     </Field>
   );
 }

@@ -13,6 +13,7 @@ import { ContractFacts, ContractHeading, CopyRecipients, PartiesProgress } from 
 import { FillContract } from './FillContract';
 import { LockNotice } from './LockNotice';
 import { pendingOverlay } from './overlay';
+import { SigningApprovalNotice } from '../sign/SigningApproval';
 import './contractDetail.css';
 
 /** The contract read-only: its head, parties, copy recipients and document, and the moves. */
@@ -58,6 +59,7 @@ function ContractView({
           title={t('contractDetail.waitingOn', { party: turn.party, name: turn.name })}
         />
       ) : null}
+      <SigningApprovalNotice detail={detail} />
       {fillAsked ? (
         <Alert
           className="contract-detail-alert"

@@ -25,8 +25,11 @@ import {
   useContractAction,
   type EditorContractDetail,
 } from '../../../api/contractActions';
+import { claimFailure } from '../../../api/client';
 import { failureMessage } from '../../../api/templateEditor';
 import { FormModal } from '../../../forms/FormModal';
+import { FormRefusal } from '../../../forms/FormRefusal';
+import { refusedField } from '../../../forms/useSubmit';
 import { formatTime } from '../../../i18n/dates';
 import { localeOf } from '../../../i18n/locale';
 import { useSession } from '../../../session';
@@ -71,6 +74,16 @@ export function ContractMovesBar({
   const remove = useContractAction(removeContract);
   const urge = useContractAction(urgeContract);
 
+  // A refused move's reason, kept beside the moves (or in the withdraw dialog) until the person
+  // tries a move again or closes it: an error asks them to act, so it does not pass like a notice.
+  const [refused, setRefused] = useState<{
+    where: 'bar' | 'withdraw';
+    text: string;
+    field: string | null;
+  } | null>(null);
+  const refusalIn = (where: 'bar' | 'withdraw') =>
+    refused?.where === where ? { ...refused, dismiss: () => setRefused(null) } : null;
+
   // Urge comes back by itself once its hour has passed.
   useEffect(() => {
     if (nextUrgeAt === null) return;
@@ -80,9 +93,17 @@ export function ContractMovesBar({
     return () => clearTimeout(timer);
   }, [nextUrgeAt]);
 
-  const fail = (error: unknown) => void message.error(failureMessage(error));
+  const fail =
+    (where: 'bar' | 'withdraw' = 'bar') =>
+    (error: unknown) =>
+      setRefused({
+        where,
+        text: claimFailure(error) ?? failureMessage(error),
+        field: refusedField(error),
+      });
 
-  const onWithdraw = ({ reason }: { reason?: string }) =>
+  const onWithdraw = ({ reason }: { reason?: string }) => {
+    setRefused(null);
     withdraw.mutate(
       { id: detail.id, reason: (reason ?? '').trim() },
       {
@@ -91,11 +112,13 @@ export function ContractMovesBar({
           void message.success(t('contractDetail.withdrawn'));
           void reload();
         },
-        onError: fail,
+        onError: fail('withdraw'),
       },
     );
+  };
 
-  const onUrge = () =>
+  const onUrge = () => {
+    setRefused(null);
     urge.mutate(detail.id, {
       onSuccess: (answer) => {
         client.setQueryData(nextUrgeKey, answer.nextUrgeAt);
@@ -111,11 +134,13 @@ export function ContractMovesBar({
           client.setQueryData(nextUrgeKey, next);
           setNextUrgeAt(next);
         }
-        fail(error);
+        fail()(error);
       },
     });
+  };
 
-  const onRemove = () =>
+  const onRemove = () => {
+    setRefused(null);
     modal.confirm({
       title: t('contractDetail.removeTitle'),
       content: t('contractDetail.removeQuestion', { name: detail.name }),
@@ -128,17 +153,17 @@ export function ContractMovesBar({
             void message.success(t('contractDetail.removed'));
             navigate(CONTRACT_LIST_PATH);
           },
-          (error: unknown) => {
-            fail(error);
-            throw error;
-          },
+          // The question closes; the refusal stays beside the moves.
+          fail(),
         ),
     });
+  };
 
   const onDownload = () => {
+    setRefused(null);
     setDownloading(true);
     downloadContract(detail.id)
-      .catch(fail)
+      .catch(fail())
       .finally(() => setDownloading(false));
   };
 
@@ -205,12 +230,9 @@ export function ContractMovesBar({
           </Button>
         );
       case 'rescind':
+        // Plain until its dialog, which asks for the code and says what ending the contract means.
         return (
-          <Button
-            danger
-            icon={<FileExcelOutlined aria-hidden />}
-            onClick={() => setDialog('rescind')}
-          >
+          <Button icon={<FileExcelOutlined aria-hidden />} onClick={() => setDialog('rescind')}>
             {t('contractDetail.move.rescind')}
           </Button>
         );
@@ -253,6 +275,9 @@ export function ContractMovesBar({
           <span key={move}>{button(move)}</span>
         ))}
       </Space>
+      <div className="contract-detail-move-refusal">
+        <FormRefusal refusal={refusalIn('bar')} />
+      </div>
       {urgeBlocked && nextUrgeAt ? (
         <p className="contract-muted contract-detail-urge-note" role="status">
           {t('contractDetail.urgeAgainAt', { time: formatTime(nextUrgeAt, locale) })}
@@ -281,10 +306,14 @@ export function ContractMovesBar({
         title={t('contractDetail.withdrawTitle')}
         okText={t('contractDetail.move.withdraw')}
         pending={withdraw.isPending}
+        refusal={refusalIn('withdraw')}
         form={withdrawForm}
         name="withdraw-contract"
         onFinish={onWithdraw}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          setRefused(null);
+          setDialog(null);
+        }}
       >
         <p>
           {signedParties > 0

@@ -17,6 +17,7 @@ import { useUnsavedWork } from '../../../session/unsavedWork';
 import { LeaveFillDialog } from './LeaveFillDialog';
 import { contractDetailsPath, signContractPath } from '../paths';
 import { ContractHeading } from './ContractSummary';
+import { lockHeldByOther, takesLock } from './contractMoves';
 import { LockNotice } from './LockNotice';
 import { pendingOverlay, withDraft } from './overlay';
 import { useContractLock } from './useContractLock';
@@ -68,7 +69,12 @@ export function FillContract({
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const lock = useContractLock(detail.id, party, true);
+  const lock = useContractLock(
+    detail.id,
+    party,
+    takesLock(detail, party),
+    lockHeldByOther(detail, party),
+  );
   // What the PDF already shows (others' values, signed stamps) is not drawn again; what the party
   // filled in before and did not send (its draft) is back in its fields.
   const draft = detail.drafts?.find((one) => one.party === party);

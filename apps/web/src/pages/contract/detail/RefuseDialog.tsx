@@ -1,5 +1,6 @@
 import { REFUSAL_REASON_MAX, type TemplateParty } from '@esign/platform';
 import { App, Form } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   rejectContract,
@@ -8,6 +9,7 @@ import {
 } from '../../../api/contractActions';
 import { failureMessage } from '../../../api/templateEditor';
 import { FormModal } from '../../../forms/FormModal';
+import { refusedField } from '../../../forms/useSubmit';
 import { ReasonField } from './ReasonField';
 
 /** The session's party that refuses: its first that has not signed or refused. */
@@ -36,8 +38,11 @@ export function RefuseDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const refuse = useContractAction(rejectContract);
+  // The server's refusal stays in the dialog until the person retries or closes it.
+  const [refused, setRefused] = useState<{ text: string; field: string | null } | null>(null);
 
-  const onFinish = ({ reason }: { reason: string }) =>
+  const onFinish = ({ reason }: { reason: string }) => {
+    setRefused(null);
     refuse.mutate(
       { id: detail.id, party: refusingParty(detail), reason: reason.trim() },
       {
@@ -45,9 +50,10 @@ export function RefuseDialog({
           void message.success(t('contractDetail.refused'));
           onDone();
         },
-        onError: (error) => void message.error(failureMessage(error)),
+        onError: (error) => setRefused({ text: failureMessage(error), field: refusedField(error) }),
       },
     );
+  };
 
   return (
     <FormModal<{ reason: string }>
@@ -55,6 +61,7 @@ export function RefuseDialog({
       title={t('contractDetail.refuseTitle')}
       okText={t('contractDetail.move.refuse')}
       pending={refuse.isPending}
+      refusal={refused === null ? null : { ...refused, dismiss: () => setRefused(null) }}
       form={form}
       name="refuse-contract"
       onFinish={onFinish}

@@ -15,7 +15,7 @@ import {
 import { failureMessage } from '../../../api/templateEditor';
 import { FormModal } from '../../../forms/FormModal';
 import { requiredRule } from '../../../forms/rules';
-import { useCountdown } from '../../../forms/useCountdown';
+import { resendWaitOf, useCountdown } from '../../../forms/useCountdown';
 import { formatDateTime } from '../../../i18n/dates';
 import { localeOf } from '../../../i18n/locale';
 import { useSession } from '../../../session';
@@ -60,7 +60,7 @@ export function RescindDialog({
     retry: false,
   });
   const rescind = useContractAction(rescindContract);
-  const { secondsLeft, start } = useCountdown();
+  const { secondsLeft, start } = useCountdown(`rescind-${detail.id}`);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -74,7 +74,11 @@ export function RescindDialog({
         setSentTo(sent.phone);
         start(sent.resendAfterSeconds);
       })
-      .catch((error: unknown) => void message.error(failureMessage(error)))
+      .catch((error: unknown) => {
+        const wait = resendWaitOf(error);
+        if (wait !== null) start(wait);
+        void message.error(failureMessage(error));
+      })
       .finally(() => setSending(false));
   };
 

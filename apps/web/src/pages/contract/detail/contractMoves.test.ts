@@ -4,8 +4,10 @@ import {
   canUrgeNow,
   contractMoves,
   fillingParty,
+  lockHeldByOther,
   partyProgress,
   signingParty,
+  takesLock,
   waitingOn,
 } from './contractMoves';
 
@@ -80,6 +82,18 @@ describe('the moves a contract’s details offer', () => {
       'evidence',
     ]);
   });
+
+  it('offer rescinding a completed contract last, after reading and downloading it', () => {
+    const completed = detail({
+      status: 'completed',
+      participants: [
+        party('A', { signedAt: '2026-11-24T08:10:00Z' }),
+        party('B', { signedAt: '2026-11-24T08:20:00Z' }),
+      ],
+      myActions: ['rescind'],
+    });
+    expect(contractMoves(completed)).toEqual(['download', 'signatures', 'evidence', 'rescind']);
+  });
 });
 
 describe('a party’s progress and turn', () => {
@@ -131,5 +145,24 @@ describe('a party’s progress and turn', () => {
     expect(canUrgeNow(null, now)).toBe(true);
     expect(canUrgeNow('2026-11-24T09:30:00Z', now)).toBe(false);
     expect(canUrgeNow('2026-11-24T08:59:59Z', now)).toBe(true);
+  });
+});
+
+describe('the lock a party holds while it works', () => {
+  it('is taken only for the parties the server lets the session lock', () => {
+    expect(takesLock(detail({ myParties: ['A'], mayLock: ['A'] }), 'A')).toBe(true);
+    // A member who neither initiated it nor manages the company's contracts works without one.
+    expect(takesLock(detail({ myParties: ['A'], mayLock: [] }), 'A')).toBe(false);
+    expect(takesLock(detail({ myParties: ['A'] }), 'A')).toBe(true);
+  });
+
+  it('shows another member’s lock from the details to a session that takes none', () => {
+    const lock = { party: 'A' as const, holder: 'Lena', until: '2026-11-24T09:05:00Z' };
+    expect(lockHeldByOther(detail({ locks: [{ ...lock, mine: false }] }), 'A')).toMatchObject({
+      holder: 'Lena',
+    });
+    expect(lockHeldByOther(detail({ locks: [{ ...lock, mine: true }] }), 'A')).toBeNull();
+    expect(lockHeldByOther(detail({ locks: [{ ...lock, mine: false }] }), 'B')).toBeNull();
+    expect(lockHeldByOther(detail(), 'A')).toBeNull();
   });
 });

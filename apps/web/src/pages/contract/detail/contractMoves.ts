@@ -6,6 +6,7 @@
  */
 import type {
   ContractDetail,
+  ContractDetailLock,
   ContractDetailParty,
   ContractStatus,
   TemplateParty,
@@ -30,13 +31,15 @@ export const hasSignatures = (detail: ContractDetail) =>
 
 /**
  * The moves to offer, the session's own (contract/detail's `myActions`: fill, sign, refuse, urge,
- * withdraw, remove, rescind) first, then what anyone who sees the contract may do.
+ * withdraw, remove) first, then what anyone who sees the contract may do, and rescinding last: on
+ * a completed contract it is the rare move, not the first thing a reader should meet.
  */
 export function contractMoves(detail: ContractDetail): ContractMove[] {
-  const moves: ContractMove[] = [...detail.myActions];
+  const moves: ContractMove[] = detail.myActions.filter((action) => action !== 'rescind');
   moves.push('download');
   if (hasSignatures(detail)) moves.push('signatures');
   moves.push('evidence');
+  if (detail.myActions.includes('rescind')) moves.push('rescind');
   return moves;
 }
 
@@ -104,4 +107,20 @@ export function waitingOn(detail: ContractDetail): ContractDetailParty | null {
 /** Whether the initiator may urge now, given when urging is next allowed (null: not known). */
 export function canUrgeNow(nextUrgeAt: string | null, now: number): boolean {
   return nextUrgeAt === null || Date.parse(nextUrgeAt) <= now;
+}
+
+/**
+ * Whether the session takes its party's lock while it fills or signs: the server says for which
+ * parties it may (`mayLock`); an answer without it, every party.
+ */
+export function takesLock(detail: ContractDetail, party: TemplateParty): boolean {
+  return detail.mayLock?.includes(party) ?? true;
+}
+
+/** Another member's live lock on the session's party, as the details answered it. */
+export function lockHeldByOther(
+  detail: ContractDetail,
+  party: TemplateParty,
+): ContractDetailLock | null {
+  return detail.locks?.find((lock) => lock.party === party && !lock.mine) ?? null;
 }

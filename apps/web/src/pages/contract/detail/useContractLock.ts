@@ -1,9 +1,16 @@
 /**
  * The lock a party holds on a contract while it fills in or signs (contract/lock): taken when the
  * work starts, renewed well before it lapses, released when the screen goes. Another person of the
- * same party holding it is said in place ('someone else is working on it').
+ * same party holding it is said in place ('someone else is working on it'). A member who may not
+ * take it (contract/detail's `mayLock`) works without one, and is told of another's lock from the
+ * details.
  */
-import { CONTRACT_LOCK_MS, type ContractLock, type TemplateParty } from '@esign/platform';
+import {
+  CONTRACT_LOCK_MS,
+  type ContractDetailLock,
+  type ContractLock,
+  type TemplateParty,
+} from '@esign/platform';
 import { useEffect, useState } from 'react';
 import { isLockedByOther, lockContract } from '../../../api/contractActions';
 import { RequestError } from '../../../api/request';
@@ -29,6 +36,7 @@ export function useContractLock(
   id: string,
   party: TemplateParty | undefined,
   active: boolean,
+  heldByOther: ContractDetailLock | null = null,
 ): LockState {
   const [lock, setLock] = useState<LockState>({ state: 'taking' });
 
@@ -66,5 +74,21 @@ export function useContractLock(
     };
   }, [id, party, active]);
 
-  return active ? lock : { state: 'mine' };
+  // Without a lock of its own the session learns of another's from the details: it holds until its
+  // time, when the screen lets the member work again (the server still refuses while it is renewed).
+  const [lapsed, setLapsed] = useState<string | null>(null);
+  const otherUntil = active ? null : (heldByOther?.until ?? null);
+  useEffect(() => {
+    if (otherUntil === null) return;
+    const timer = setTimeout(
+      () => setLapsed(otherUntil),
+      Math.max(0, Date.parse(otherUntil) - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [otherUntil]);
+
+  if (active) return lock;
+  return heldByOther && lapsed !== heldByOther.until
+    ? { state: 'held', holder: heldByOther.holder, until: heldByOther.until }
+    : { state: 'mine' };
 }

@@ -3,20 +3,15 @@ import {
   CheckCircleFilled,
   CloseCircleFilled,
   DownloadOutlined,
+  SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import type { ContractSignatureView } from '@esign/platform';
-import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
-  App,
-  Button,
-  Empty,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+  apiPath,
+  type AuthorityCertificateFormat,
+  type ContractSignatureView,
+} from '@esign/platform';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -24,6 +19,7 @@ import { contractActionQueries, type EditorContractDetail } from '../../../api/c
 import { failureMessage } from '../../../api/templateEditor';
 import { formatDateTime } from '../../../i18n/dates';
 import { localeOf } from '../../../i18n/locale';
+import { ResponsiveTable } from '../../../lists/ResponsiveTable';
 import { useSession } from '../../../session';
 import { contractDetailsPath } from '../paths';
 import { ContractGate, ContractLoading, ContractProblem, problemOf } from '../detail/ContractGate';
@@ -42,6 +38,51 @@ function Verdict({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
     <Tag color="error" icon={<CloseCircleFilled aria-hidden />}>
       {no}
     </Tag>
+  );
+}
+
+/** Where the platform authority's certificate downloads from (a public call: a plain link). */
+const authorityCertificate = (format: AuthorityCertificateFormat) =>
+  `${apiPath('signingAuthorityCertificate')}?format=${format}`;
+
+/**
+ * How to make a reader outside the platform recognise the signatures: its authority's certificate
+ * to download, and where Acrobat, Windows and macOS take it.
+ */
+function TrustTheAuthority() {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="contract-detail-section contract-evidence-trust"
+      aria-labelledby="trust-title"
+    >
+      <h2 id="trust-title" className="section-title">
+        {t('contractEvidence.trust.title')}
+      </h2>
+      <p>{t('contractEvidence.trust.intro')}</p>
+      <Space wrap>
+        {(['cer', 'pem'] as const).map((format) => (
+          <Button
+            key={format}
+            icon={<SafetyCertificateOutlined aria-hidden />}
+            href={authorityCertificate(format)}
+            download={`esign-platform-ca.${format}`}
+          >
+            {t(
+              format === 'cer'
+                ? 'contractEvidence.trust.downloadCer'
+                : 'contractEvidence.trust.downloadPem',
+            )}
+          </Button>
+        ))}
+      </Space>
+      <ul className="contract-evidence-trust-steps">
+        <li>{t('contractEvidence.trust.acrobat')}</li>
+        <li>{t('contractEvidence.trust.windows')}</li>
+        <li>{t('contractEvidence.trust.macos')}</li>
+      </ul>
+      <p className="contract-muted">{t('contractEvidence.trust.caution')}</p>
+    </section>
   );
 }
 
@@ -151,14 +192,20 @@ function Signatures({ detail }: { detail: EditorContractDetail }) {
               })}
               description={t(`contractEvidence.verdictHint.${verdict}`)}
             />
-            <Table<ContractSignatureView>
+            <ResponsiveTable<ContractSignatureView>
               className="contract-evidence-table"
               rowKey="index"
+              card={{
+                label: (signature) => signature.signerName,
+                title: 'signer',
+                lines: ['valid', 'signedAt', 'certificate', 'detail'],
+              }}
               columns={columns}
               dataSource={answer.signatures}
               pagination={false}
               scroll={{ x: 900 }}
             />
+            <TrustTheAuthority />
           </>
         )}
         <p className="contract-muted contract-evidence-sha">

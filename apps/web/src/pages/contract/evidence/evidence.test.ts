@@ -72,4 +72,15 @@ describe('the evidence screens', () => {
     ]);
     expect(entryFacts({ seal: { id: '3' } })).toEqual([]);
   });
+
+  it('says how the signer confirmed, where the entry records it', () => {
+    expect(entryFacts({ party: 'B', confirmedBy: 'face' })).toEqual([
+      { kind: 'party', party: 'B' },
+      { kind: 'confirmation', method: 'face' },
+    ]);
+    expect(entryFacts({ confirmedBy: 'sms' })).toEqual([{ kind: 'confirmation', method: 'sms' }]);
+    // Entries from before the trail recorded it, or a value it never writes, say nothing.
+    expect(entryFacts({ party: 'B' })).toEqual([{ kind: 'party', party: 'B' }]);
+    expect(entryFacts({ confirmedBy: 'fax' })).toEqual([]);
+  });
 });

@@ -34,16 +34,23 @@ export type EntryFact =
   | { kind: 'reason'; reason: string }
   | { kind: 'version'; version: number }
   /** The seal a signature was stamped with, and the authorisation that allowed it (company seals). */
-  | { kind: 'seal'; name: string; authorizationId: string | null };
+  | { kind: 'seal'; name: string; authorizationId: string | null }
+  /** How the signer confirmed a signature (entries since the trail records it). */
+  | { kind: 'confirmation'; method: SignConfirmation };
+
+/** How a signer confirms a signature: an SMS code or a face check. */
+export const SIGN_CONFIRMATIONS = ['sms', 'face'] as const;
+export type SignConfirmation = (typeof SIGN_CONFIRMATIONS)[number];
 
 /**
  * The facts of an entry's details worth a column: the party that acted, the status it led to,
- * a reason given, the PDF version written, the seal stamped and its authorisation. Anything else
+ * a reason given, the PDF version written, the seal stamped and its authorisation, how the signer
+ * confirmed. Anything else
  * (field ids, numbers) stays out.
  */
 export function entryFacts(details: Record<string, unknown>): EntryFact[] {
   const facts: EntryFact[] = [];
-  const { party, status, reason, version, seal } = details;
+  const { party, status, reason, version, seal, confirmedBy } = details;
   if (typeof party === 'string' && party) facts.push({ kind: 'party', party });
   if (typeof status === 'string' && (CONTRACT_STATUSES as readonly string[]).includes(status))
     facts.push({ kind: 'status', status: status as ContractStatus });
@@ -59,5 +66,7 @@ export function entryFacts(details: Record<string, unknown>): EntryFact[] {
       });
     }
   }
+  if ((SIGN_CONFIRMATIONS as readonly unknown[]).includes(confirmedBy))
+    facts.push({ kind: 'confirmation', method: confirmedBy as SignConfirmation });
   return facts;
 }

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { message, type ContractCreated, type ContractDocument } from '@esign/platform';
 import type { TemplateProject } from '@esign/template-editor';
-import { Alert, Button, Card, Form, Segmented, Space, Spin, Steps, type FormRule } from 'antd';
+import { Alert, Button, Card, Form, Segmented, Space, Spin, Steps } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { useSession } from '../../../session';
 import { useUnsavedWork } from '../../../session/unsavedWork';
 import { ContractDocumentField } from '../../template/ContractDocumentField';
 import { LeaveUnsavedDialog } from '../../template/LeaveUnsavedDialog';
+import { useDocumentWait } from '../../template/useDocumentWait';
 import { CONTRACT_LIST_PATH } from '../paths';
 import {
   TaskNameField,
@@ -40,6 +41,8 @@ import { PartiesField, PartiesSummary } from './PartiesField';
 import { launchedPath } from './paths';
 import { ReceiversField } from './ReceiversField';
 import { SendNotice, type Notice } from './SendNotice';
+import { SendSummaryDialog } from './SendSummaryDialog';
+import { sendSummary, type SendSummary } from './sendSummary';
 import './launch.css';
 
 const PlaceOnDocument = lazy(() => import('./PlaceOnDocument'));
@@ -68,8 +71,14 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState<ContractCreated | null>(null);
+  /** The summary the initiator confirms before anything is sent; null while not asked. */
+  const [review, setReview] = useState<SendSummary | null>(null);
   /** The editor fills the initiator's own fields instead of placing fields. */
   const [filling, setFilling] = useState(false);
+  // A document on its way (uploading, converting) is waited for rather than refused; ready goes
+  // on (the details are checked again as they are then).
+  const { waiting, setUploading, ready, documentRule, waitForDocument, stopWaiting } =
+    useDocumentWait(form, locale, 'contractDocumentRequired');
   const create = useCreateContract(companyId);
   useUnsavedWork(touched && sent === null);
 
@@ -84,20 +93,9 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
   }, [sent, navigate]);
 
   // While the initiator fills in the rest, the editor's code downloads.
-  const document = Form.useWatch('document', form);
-  const ready = document?.status === 'ready';
   useEffect(() => {
     if (ready) void import('./PlaceOnDocument');
   }, [ready]);
-
-  const documentRule: FormRule = {
-    validator: async (_rule, value: ContractDocument | undefined) => {
-      if (!value) throw new Error(message('contractDocumentRequired', locale));
-      if (value.status === 'converting') throw new Error(message('documentNotReady', locale));
-      if (value.status === 'failed')
-        throw new Error(value.error ?? message('conversionFailed', locale));
-    },
-  };
 
   const next = async () => {
     if (checking) return;
@@ -110,6 +108,7 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
         setNotice({ title: t('contractLaunch.notChecked'), description: result.general });
       return;
     }
+    if (waitForDocument()) return;
     const documentId = (form.getFieldValue('document') as ContractDocument).id;
     const { participants } = result.checked.details;
     setChecked(result.checked);
@@ -122,7 +121,8 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
     setStep(1);
   };
 
-  const send = async () => {
+  // "Send for signing" shows what goes out; only the summary's "Send now" sends.
+  const confirmSend = () => {
     if (!checked || !placed?.project || create.isPending) return;
     setNotice(null);
     const { details } = checked;
@@ -144,6 +144,12 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
       });
       return;
     }
+    setReview(sendSummary(details, placed.project));
+  };
+
+  const send = async () => {
+    if (!checked || !placed?.project || create.isPending) return;
+    const { details } = checked;
     try {
       setSent(
         await create.mutateAsync(
@@ -156,6 +162,7 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
         ),
       );
     } catch (error) {
+      setReview(null);
       const { text, data } = refusalOf(error);
       const where = placeRefusal(text, data, details.participants);
       if (where.fields.length > 0) {
@@ -215,14 +222,32 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
               rules={[documentRule]}
               validateTrigger={[]}
             >
-              <ContractDocumentField />
+              <ContractDocumentField onUploadingChange={setUploading} />
             </Form.Item>
             <TermsFields locale={locale} />
             <PartiesField form={form} locale={locale} me={me} />
             <ReceiversField locale={locale} />
+            {waiting ? (
+              <div className="launch-waiting" role="status">
+                <Spin size="small" /> {t('contractLaunch.waitingForDocument')}
+              </div>
+            ) : null}
             <Space className="launch-actions">
-              <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={checking}>
+              <Button
+                onClick={() => {
+                  stopWaiting();
+                  navigate(CONTRACT_LIST_PATH);
+                }}
+              >
+                {t('common.cancel')}
+              </Button>
+              {/* Busy, and out of use while the page waits: it goes on by itself. */}
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={checking || waiting}
+                disabled={waiting}
+              >
                 {t('common.next')}
               </Button>
             </Space>
@@ -280,14 +305,19 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
               type="primary"
               icon={<SendOutlined aria-hidden />}
               disabled={!placed.project}
-              loading={create.isPending}
-              onClick={() => void send()}
+              onClick={confirmSend}
             >
               {t('contractLaunch.send')}
             </Button>
           </Space>
         </section>
       ) : null}
+      <SendSummaryDialog
+        summary={review}
+        sending={create.isPending}
+        onCancel={() => setReview(null)}
+        onSend={() => void send()}
+      />
       <LeaveUnsavedDialog when={touched && sent === null} />
     </>
   );

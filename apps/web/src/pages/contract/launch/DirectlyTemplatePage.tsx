@@ -43,6 +43,8 @@ import { PartiesField, PartiesSummary } from './PartiesField';
 import { launchedPath } from './paths';
 import { ReceiversField } from './ReceiversField';
 import { SendNotice, type Notice } from './SendNotice';
+import { SendSummaryDialog } from './SendSummaryDialog';
+import { sendSummary, type SendSummary } from './sendSummary';
 import { TemplateChooser } from './TemplateChooser';
 import './launch.css';
 
@@ -77,6 +79,8 @@ function LaunchFromTemplate({
   const [notice, setNotice] = useState<Notice | null>(null);
   const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState<ContractCreated | null>(null);
+  /** The summary the initiator confirms before anything is sent; null while not asked. */
+  const [review, setReview] = useState<SendSummary | null>(null);
   const create = useCreateContract(companyId);
   const { modal } = App.useApp();
   useUnsavedWork(touched && sent === null);
@@ -119,7 +123,8 @@ function LaunchFromTemplate({
     setStep(2);
   };
 
-  const send = async () => {
+  // "Send for signing" shows what goes out; only the summary's "Send now" sends.
+  const confirmSend = () => {
     if (!checked || create.isPending) return;
     setNotice(null);
     const empty = emptyRequiredFields(project, mine);
@@ -131,6 +136,11 @@ function LaunchFromTemplate({
       });
       return;
     }
+    setReview(sendSummary(checked.details, project));
+  };
+
+  const send = async () => {
+    if (!checked || create.isPending) return;
     try {
       setSent(
         await create.mutateAsync(
@@ -138,6 +148,7 @@ function LaunchFromTemplate({
         ),
       );
     } catch (error) {
+      setReview(null);
       const { text, data } = refusalOf(error);
       const where = placeRefusal(text, data, checked.details.participants);
       if (where.fields.length > 0) {
@@ -245,17 +256,18 @@ function LaunchFromTemplate({
             <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => setStep(1)}>
               {t('common.back')}
             </Button>
-            <Button
-              type="primary"
-              icon={<SendOutlined aria-hidden />}
-              loading={create.isPending}
-              onClick={() => void send()}
-            >
+            <Button type="primary" icon={<SendOutlined aria-hidden />} onClick={confirmSend}>
               {t('contractLaunch.send')}
             </Button>
           </Space>
         </section>
       ) : null}
+      <SendSummaryDialog
+        summary={review}
+        sending={create.isPending}
+        onCancel={() => setReview(null)}
+        onSend={() => void send()}
+      />
       <LeaveUnsavedDialog when={touched && sent === null} />
     </>
   );

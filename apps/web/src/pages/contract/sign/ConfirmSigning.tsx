@@ -11,7 +11,7 @@ import {
   validateSignCode,
 } from '../../../api/contractActions';
 import { failureMessage } from '../../../api/templateEditor';
-import { useCountdown } from '../../../forms/useCountdown';
+import { resendWaitOf, useCountdown } from '../../../forms/useCountdown';
 import { localeOf } from '../../../i18n/locale';
 import { codeButton, facePollInterval } from './confirmation';
 import type { FaceCheckStarted } from '@esign/platform';
@@ -26,16 +26,18 @@ function SmsConfirm({
   contractId,
   pending,
   blocked,
+  submitLabel,
   onSign,
 }: {
   contractId: string;
   pending: boolean;
   blocked: boolean;
+  submitLabel?: string;
   onSign(ticket: () => Promise<SignTicket>): void;
 }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n);
-  const { secondsLeft, start } = useCountdown();
+  const { secondsLeft, start } = useCountdown(`sign-${contractId}`);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [code, setCode] = useState('');
@@ -50,7 +52,11 @@ function SmsConfirm({
         setSentTo(sent.phone);
         start(sent.resendAfterSeconds);
       })
-      .catch((error: unknown) => setProblem(failureMessage(error)))
+      .catch((error: unknown) => {
+        const wait = resendWaitOf(error);
+        if (wait !== null) start(wait);
+        setProblem(failureMessage(error));
+      })
       .finally(() => setSending(false));
   };
 
@@ -103,7 +109,7 @@ function SmsConfirm({
         loading={pending}
         disabled={blocked}
       >
-        {t('contractSign.signNow')}
+        {submitLabel ?? t('contractSign.signNow')}
       </Button>
     </form>
   );
@@ -118,11 +124,13 @@ function FaceConfirm({
   contractId,
   pending,
   blocked,
+  submitLabel,
   onSign,
 }: {
   contractId: string;
   pending: boolean;
   blocked: boolean;
+  submitLabel?: string;
   onSign(ticket: () => Promise<SignTicket>): void;
 }) {
   const { t } = useTranslation();
@@ -165,7 +173,8 @@ function FaceConfirm({
         </>
       ) : (
         <div className="contract-sign-face-started">
-          <QRCode value={started.url} size={140} />
+          {/* antd draws the code in a canvas with role="img": an image needs its name. */}
+          <QRCode value={started.url} size={140} aria-label={t('contractSign.faceQr')} />
           <div>
             <p>{t('contractSign.faceOpened')}</p>
             <Button
@@ -208,17 +217,22 @@ function FaceConfirm({
           if (outcome?.state === 'passed') onSign(async () => outcome);
         }}
       >
-        {t('contractSign.signNow')}
+        {submitLabel ?? t('contractSign.signNow')}
       </Button>
     </div>
   );
 }
 
-/** How the signer confirms: an SMS code (always), or a face check. */
+/**
+ * How the signer confirms: an SMS code (always), or a face check. The ticket it earns is for
+ * `contractId`; a batch confirms with its first contract's (see @esign/platform's batch-sign.ts).
+ */
 export function ConfirmSigning(props: {
   contractId: string;
   pending: boolean;
   blocked: boolean;
+  /** The submit button's words; "Sign" unless told. */
+  submitLabel?: string;
   onSign(ticket: () => Promise<SignTicket>): void;
 }) {
   const { t } = useTranslation();

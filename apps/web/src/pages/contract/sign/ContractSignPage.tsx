@@ -1,19 +1,21 @@
 import {
   AimOutlined,
+  AuditOutlined,
   ArrowLeftOutlined,
   CheckCircleFilled,
   ClockCircleFilled,
   StopOutlined,
 } from '@ant-design/icons';
 import {
+  APPROVAL_VIEW_ACTIVE,
+  approvalViewLink,
   message as platformMessage,
   type ContractActed,
-  type ContractSeal,
   type SignTicket,
   type TemplateParty,
 } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Radio, Result, Space, Spin } from 'antd';
+import { Alert, App, Button, Empty, Result, Space, Spin } from 'antd';
 import type { TemplateEditorHandle } from '@esign/template-editor';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +30,7 @@ import { failureMessage } from '../../../api/templateEditor';
 import { localeOf } from '../../../i18n/locale';
 import { useSession } from '../../../session';
 import { CONTRACT_LIST_PATH, contractDetailsPath, fillContractPath } from '../paths';
-import { signingParty } from '../detail/contractMoves';
+import { lockHeldByOther, signingParty, takesLock } from '../detail/contractMoves';
 import { ContractDocument } from '../detail/ContractDocument';
 import { ContractGate } from '../detail/ContractGate';
 import { ContractHeading } from '../detail/ContractSummary';
@@ -39,6 +41,8 @@ import { pendingOverlay } from '../detail/overlay';
 import { RefuseDialog } from '../detail/RefuseDialog';
 import { useContractLock } from '../detail/useContractLock';
 import { ConfirmSigning } from './ConfirmSigning';
+import { ApplyForSigning, approvalRequiredOf } from './SigningApproval';
+import { SealPicker } from './SealPicker';
 import { defaultSeal, pageRanges, stampPlaces, withChosenSeal, type StampPlace } from './stamps';
 import { useSealImages } from './useSealImages';
 import '../detail/contractDetail.css';
@@ -46,47 +50,18 @@ import '../detail/contractDetail.css';
 /** The document's section, brought into view when a stamp's place is shown. */
 const DOCUMENT_ID = 'contract-sign-document';
 
-/** The seals the signer may use, one to pick, each with its image. */
-function SealPicker({
-  seals,
-  images,
-  chosen,
-  onChoose,
-}: {
-  seals: readonly ContractSeal[];
-  images: readonly { id: string; imageUrl: string }[];
-  chosen: string | null;
-  onChoose(id: string): void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Radio.Group
-      className="contract-seal-picker"
-      value={chosen}
-      onChange={(event) => onChoose(String(event.target.value))}
-      aria-label={t('contractSign.pickSeal')}
-    >
-      {seals.map((seal) => {
-        const image = images.find((one) => one.id === seal.id)?.imageUrl;
-        return (
-          <Radio key={seal.id} value={seal.id} className="contract-seal-option">
-            <span className="contract-seal-card">
-              {image ? (
-                <img src={image} alt="" className="contract-seal-image" />
-              ) : (
-                <span className="contract-seal-image contract-seal-image-empty" />
-              )}
-              <span>
-                <strong>{seal.name}</strong>
-                <br />
-                <span className="contract-muted">{t(`contractSign.sealKind.${seal.kind}`)}</span>
-              </span>
-            </span>
-          </Radio>
-        );
-      })}
-    </Radio.Group>
-  );
+/**
+ * What the detail says to apply for, with the seals offered as the later word on a seal: the
+ * detail may be read before seal/listContractSeal made a verified company's first seal (the
+ * server makes it on the first listing), so "no seal you may use" no longer holds once the list
+ * offers one.
+ */
+function sealsAnswer(
+  because: 'workflow' | 'seal' | null | undefined,
+  seals: readonly unknown[] | undefined,
+): 'workflow' | 'seal' | null {
+  if (because === 'seal' && seals !== undefined && seals.length > 0) return null;
+  return because ?? null;
 }
 
 /** After signing: completed, or waiting for the others, and what to do next. */
@@ -166,12 +141,21 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
   const locale = localeOf(i18n);
   const navigate = useNavigate();
   const companyId = useSession((state) => state.companyId);
-  const lock = useContractLock(detail.id, party, true);
+  const lock = useContractLock(
+    detail.id,
+    party,
+    takesLock(detail, party),
+    lockHeldByOther(detail, party),
+  );
   const seals = useQuery(contractActionQueries.seals(companyId, detail.id, party));
   const images = useSealImages(seals.data);
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = picked ?? (seals.data ? (defaultSeal(seals.data)?.id ?? null) : null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The company's approval is needed first: the detail says so, or contract/sign's refusal did.
+  const [approvalNeeded, setApprovalNeeded] = useState<'workflow' | 'seal' | null>(null);
+  const applyBecause =
+    approvalNeeded ?? sealsAnswer(detail.signingApproval?.applyBecause, seals.data);
   const [acted, setActed] = useState<ContractActed | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [refusing, setRefusing] = useState(false);
@@ -197,7 +181,11 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
         ({ ticket }) =>
           sign
             .mutateAsync({ id: detail.id, party, sealId: chosen, ticket })
-            .then(setActed, (error: unknown) => setProblem(failureMessage(error))),
+            .then(setActed, (error: unknown) => {
+              const needed = approvalRequiredOf(error);
+              if (needed) setApprovalNeeded(needed.because);
+              else setProblem(failureMessage(error));
+            }),
         // A wrong code or a failed check says why under its own field.
         () => undefined,
       )
@@ -205,7 +193,7 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
   };
 
   const seals_ = seals.data ?? [];
-  // Shown beside the places: the editor draws a seal in seal boxes, not in signature boxes.
+  // Shown beside the places too: the boxes may be pages away from the steps.
   const chosenImage = images.find((seal) => seal.id === chosen)?.imageUrl ?? '';
   const byKind = (kind: StampPlace['kind']) =>
     pageRanges(places.filter((place) => place.kind === kind).map((place) => place.page));
@@ -343,16 +331,56 @@ function SignContract({ detail, party }: { detail: EditorContractDetail; party: 
             {problem ? (
               <Alert className="contract-detail-alert" type="error" showIcon title={problem} />
             ) : null}
-            <ConfirmSigning
-              contractId={detail.id}
-              pending={confirming || sign.isPending}
-              blocked={held || lock.state === 'taking'}
-              onSign={onSign}
-            />
+            {applyBecause ? (
+              <ApplyForSigning detail={detail} party={party} because={applyBecause} />
+            ) : (
+              <ConfirmSigning
+                contractId={detail.id}
+                pending={confirming || sign.isPending}
+                blocked={held || lock.state === 'taking'}
+                onSign={onSign}
+              />
+            )}
           </section>
         </aside>
       </div>
     </div>
+  );
+}
+
+/**
+ * The company's approval of this contract runs (contract/applySigning, or the template's flow
+ * before initiating): signing waits for it; the way to the approval.
+ */
+function ApprovalInProgress({
+  detail,
+  approvalId,
+}: {
+  detail: EditorContractDetail;
+  approvalId: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="info"
+      icon={<AuditOutlined className="contract-sign-waiting" aria-hidden />}
+      title={<h1 className="result-title">{t('approvalInbox.apply.inProgressTitle')}</h1>}
+      subTitle={t('approvalInbox.apply.inProgress')}
+      extra={
+        <Space wrap>
+          <Button
+            type="primary"
+            onClick={() => navigate(approvalViewLink(APPROVAL_VIEW_ACTIVE.applicant, approvalId))}
+          >
+            {t('approvalInbox.apply.view')}
+          </Button>
+          <Button onClick={() => navigate(contractDetailsPath(detail.id))}>
+            {t('contractSign.viewDetails')}
+          </Button>
+        </Space>
+      }
+    />
   );
 }
 
@@ -405,6 +433,10 @@ export default function ContractSignPage() {
   return (
     <ContractGate>
       {(detail) => {
+        const approval = detail.signingApproval?.latest;
+        if (approval?.status === 'pending') {
+          return <ApprovalInProgress detail={detail} approvalId={approval.id} />;
+        }
         const party = detail.myActions.includes('sign') ? signingParty(detail) : null;
         return party ? (
           <SignContract detail={detail} party={party} />

@@ -8,12 +8,13 @@ import {
   type SealStatus,
 } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { companySealQueries } from '../../../api/companySeals';
 import { formatDateTime } from '../../../i18n/dates';
+import { ResponsiveTable } from '../../../lists/ResponsiveTable';
 import {
   changeFilters,
   pagingFromSearch,
@@ -217,8 +218,15 @@ export default function CompanySealListPage() {
           )}
         </Empty>
       ) : (
-        <Table<CompanySeal>
+        <ResponsiveTable<CompanySeal>
           rowKey="id"
+          card={{
+            label: (seal) => seal.name,
+            title: 'name',
+            badge: 'status',
+            lines: ['image', 'type', 'createdBy', 'createdAt'],
+            actions: 'actions',
+          }}
           columns={columns}
           dataSource={list.data?.records ?? []}
           loading={list.isFetching}

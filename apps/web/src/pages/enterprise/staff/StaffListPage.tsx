@@ -1,18 +1,7 @@
 import { TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { StaffListItem, StaffStatus } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Empty,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Empty, Input, Select, Space, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -23,6 +12,7 @@ import {
   tablePagination,
   writePaging,
 } from '../../../lists/paging';
+import { ResponsiveTable } from '../../../lists/ResponsiveTable';
 import { MyStaffRequests } from './MyStaffRequests';
 import { DeleteDialog, InviteDialog, SetRoleDialog } from './StaffDialogs';
 import { StaffRequestsTab } from './StaffRequestsTab';
@@ -225,8 +215,15 @@ function MembersTab({ onInvite }: { onInvite?: () => void }) {
           )}
         </Empty>
       ) : (
-        <Table<StaffListItem>
+        <ResponsiveTable<StaffListItem>
           rowKey="id"
+          card={{
+            label: (member) => member.name,
+            title: 'name',
+            badge: 'status',
+            lines: ['phone', 'role', 'joinedAt'],
+            actions: 'actions',
+          }}
           columns={columns}
           dataSource={list.data?.records ?? []}
           loading={list.isFetching}

@@ -1,10 +1,11 @@
 import type { StaffRequest, StaffRequestKind } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelInvitation, staffQueries, useStaffMutation } from '../../../api/staff';
 import { DEFAULT_PAGE_SIZE, tablePagination, type ListPaging } from '../../../lists/paging';
+import { ResponsiveTable } from '../../../lists/ResponsiveTable';
 import { AuditDialog } from './StaffDialogs';
 import { roleName } from './staffList';
 import { useStaffConsole } from './useStaffConsole';
@@ -156,8 +157,15 @@ export function StaffRequestsTab({
   }
   return (
     <>
-      <Table<StaffRequest>
+      <ResponsiveTable<StaffRequest>
         rowKey="id"
+        card={{
+          label: (row) => row.name || row.phone,
+          title: 'name',
+          badge: 'status',
+          lines: ['phone', 'role', 'invitedBy', 'createdAt', 'expiresAt'],
+          actions: 'actions',
+        }}
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}

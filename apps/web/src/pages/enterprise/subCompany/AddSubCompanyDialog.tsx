@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isShownFailure } from '../../../api/client';
 import { sendSubCompanyCode, useLinkSubCompany } from '../../../api/subCompanies';
 import { requiredRule, schemaRule } from '../../../forms/rules';
-import { useCountdown } from '../../../forms/useCountdown';
+import { resendWaitOf, useCountdown } from '../../../forms/useCountdown';
 import { localeOf } from '../../../i18n/locale';
 
 interface Values {
@@ -33,7 +33,7 @@ export function AddSubCompanyDialog({
   const locale = localeOf(i18n);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const { secondsLeft, start } = useCountdown();
+  const { secondsLeft, start } = useCountdown(`sub-company-${companyId}`);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<(SubCompanyCodeSent & { name: string }) | null>(null);
   const link = useLinkSubCompany(companyId);
@@ -58,6 +58,8 @@ export function AddSubCompanyDialog({
       document.getElementById('add-sub-company_code')?.focus();
     } catch (error) {
       if (!isShownFailure(error)) throw error;
+      const wait = resendWaitOf(error);
+      if (wait !== null) start(wait);
     } finally {
       setSending(false);
     }

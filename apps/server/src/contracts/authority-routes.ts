@@ -1,0 +1,47 @@
+/**
+ * contract/nologin/authority-certificate: the certificate of the platform's signing authority,
+ * which issued every signer's certificate. Readers outside the platform (Acrobat, pdfsig, the
+ * operating system's viewers) call a contract's signatures' issuer unknown until the reader adds
+ * it to its trusted certificates; the signatures page offers it with how to. Public: it is what
+ * anyone needs to check a contract they were sent, and it holds nothing secret.
+ */
+import { X509Certificate } from 'node:crypto';
+import { PATHS, authorityCertificateQuery } from '@esign/platform';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { contentDisposition } from '../http/content-disposition';
+import { route } from '../http/route';
+import { platformAuthority } from '../signing';
+import { SIGN_EXAMPLES } from './sign-examples';
+
+/** The downloaded file's name, without its extension. */
+const FILE_NAME = 'esign-platform-ca';
+
+export function signingAuthorityRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.signingAuthorityCertificate,
+    example: SIGN_EXAMPLES.authorityCertificate,
+    summary:
+      'The platform’s signing authority’s certificate, to add to a PDF reader’s or the system’s trusted certificates so that readers outside the platform recognise the contracts’ signatures: format pem (text, the default) or cer (DER, as Windows opens it)',
+    tag: 'sicpay-contract',
+    permission: 'public',
+    query: authorityCertificateQuery,
+    handler: async ({ query, reply }) => {
+      const { certificatePem } = await platformAuthority(context.database);
+      const file =
+        query.format === 'cer'
+          ? { type: 'application/pkix-cert', body: new X509Certificate(certificatePem).raw }
+          : { type: 'application/x-pem-file', body: Buffer.from(certificatePem, 'utf8') };
+      return reply
+        .type(file.type)
+        .header('content-length', String(file.body.byteLength))
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `${FILE_NAME}.${query.format}`),
+        )
+        .header('cache-control', 'public, max-age=3600')
+        .send(file.body);
+    },
+  });
+}

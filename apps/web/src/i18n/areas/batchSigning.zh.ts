@@ -1,0 +1,53 @@
+import type { Strings } from '../zh';
+import type { BATCH_SIGNING_EN } from './batchSigning.en';
+
+/** 合同列表批量签署的中文文案（`t('batchSigning.…')`），与英文逐键对应。 */
+export const BATCH_SIGNING_ZH: Strings<typeof BATCH_SIGNING_EN> = {
+  selectAllToSign: '选择本页所有待我签署的合同',
+  selectAllOnPage: '选择本页所有合同',
+  selectAllToSignShort: '全选待签署（{{count}}）',
+  selectHint: '勾选待您签署的合同，即可一次签署。',
+  signSelected_one: '签署 {{count}} 份合同',
+  signSelected_other: '签署 {{count}} 份合同',
+  leftOut_one: '所选合同中有 {{count}} 份当前无需您签署，不会被签署。',
+  leftOut_other: '所选合同中有 {{count}} 份当前无需您签署，不会被签署。',
+  dialogTitle_one: '签署 {{count}} 份合同',
+  dialogTitle_other: '签署 {{count}} 份合同',
+  contracts: '待签署的合同',
+  sealStep: '为全部合同选择一个印章',
+  sealsLoading: '正在加载各合同允许使用的印章…',
+  sealsFailed: '无法加载这些合同允许使用的印章',
+  noSeal: '您的印章均不能用于这些合同。',
+  sealEverywhere: '适用于全部合同',
+  sealRefusedBy_one: '有 {{count}} 份合同不允许使用',
+  sealRefusedBy_other: '有 {{count}} 份合同不允许使用',
+  chosenRefused_one:
+    '“{{names}}”的模板不允许使用此印章，该合同将不会被签署。请选择适用于全部合同的印章，或不签署该合同继续。',
+  chosenRefused_other:
+    '{{names}}的模板不允许使用此印章，这 {{count}} 份合同将不会被签署。请选择适用于全部合同的印章，或不签署这些合同继续。',
+  confirmStep: '一次确认',
+  confirmHint: '一个验证码或一次人脸识别即可确认本批全部合同，每份合同各自生成签名。',
+  progressTitle: '批量签署',
+  runningTitle_one: '正在签署 {{count}} 份合同…',
+  runningTitle_other: '正在签署 {{count}} 份合同…',
+  finishedTitle: '批量签署已完成',
+  progress: '批量签署进度',
+  signed: '已签署',
+  failed: '失败',
+  remaining: '待签署',
+  state: {
+    waiting: '等待中',
+    signing: '签署中…',
+    signed: '已签署',
+    failed: '失败',
+  },
+  leaveHint: '您可以离开本页：签署会在服务器上继续进行，合同列表可带您回到这里。',
+  summary: '已签署 {{signed}} 份，失败 {{failed}} 份',
+  unavailable: '您已无法查看的合同',
+  loadFailed: '无法加载本批签署',
+  bannerRunning: '批量签署进行中：已处理 {{done}} / {{total}} 份。',
+  bannerFinished: '批量签署已完成：已签署 {{signed}} 份，失败 {{failed}} 份。',
+  showProgress: '查看进度',
+  showSummary: '查看结果',
+  dismiss: '关闭',
+};
