@@ -16,7 +16,7 @@ import { apiPath, type ContractCreated, type ContractDetail } from '@esign/platf
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
-import { adminIntoCompany, pathOf, screenshot, typeInto } from './browser';
+import { adminIntoCompany, fitsTheScreen, pathOf, screenshot, typeInto } from './browser';
 import { initiate, sealAndSignature } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
@@ -169,9 +169,7 @@ describe('batch signing, end to end', () => {
     await page.getByRole('checkbox', { name: 'Select all to sign (2)' }).tap();
     const bar = page.getByRole('toolbar', { name: 'Selected contracts' });
     await bar.getByText('2 selected').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      PHONE.width,
-    );
+    await fitsTheScreen(page);
     await screenshot(page, 'batch-select-en-390');
     await bar.getByRole('button', { name: 'Sign 2 contracts' }).tap();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Contracts to sign' });
@@ -200,9 +198,7 @@ describe('batch signing, end to end', () => {
     const progress = progressDrawer(page, '批量签署');
     await progress.getByText('批量签署已完成').waitFor({ timeout: 60_000 });
     expect(await progress.locator('.batch-item-signed').count()).toBe(2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      PHONE.width,
-    );
+    await fitsTheScreen(page);
     await screenshot(page, 'batch-progress-zh-390');
   });
 });

@@ -14,6 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright';
+import { expect } from 'vitest';
 import { AXE_OPTIONS, describeViolations, violationsOf } from '../../../.storybook/a11y';
 import { DEMO, REPOSITORY } from './server';
 
@@ -177,4 +178,28 @@ async function axeViolations(page: Page): Promise<string[]> {
     return axe.run(document, options);
   }, AXE_OPTIONS);
   return describeViolations(violationsOf(results));
+}
+
+/**
+ * Nothing on the page is wider than the screen. The layout follows a new width a few frames after
+ * it (the app's breakpoints re-render, antd's motions end), so it is asked again until it fits or
+ * five seconds pass; a failure names the widest elements reaching past the edge.
+ */
+export async function fitsTheScreen(page: Page): Promise<void> {
+  const measure = () =>
+    page.evaluate(() => {
+      const root = document.documentElement;
+      const beyond = [...root.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`);
+      return { overflow: root.scrollWidth - window.innerWidth, beyond: beyond.join(', ') };
+    });
+  const settled = Date.now() + 5_000;
+  let seen = await measure();
+  while (seen.overflow > 0 && Date.now() < settled) {
+    await page.waitForTimeout(100);
+    seen = await measure();
+  }
+  expect(seen.overflow, seen.beyond).toBeLessThanOrEqual(0);
 }

@@ -7,7 +7,15 @@
  */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { administrator, logInByPassword, pathOf, screenshot, signIn, stored } from './browser';
+import {
+  administrator,
+  fitsTheScreen,
+  logInByPassword,
+  pathOf,
+  screenshot,
+  signIn,
+  stored,
+} from './browser';
 import { initiate } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
@@ -27,14 +35,6 @@ const PHONE_DEVICE = {
 
 const switcher = (page: Page, name: string) =>
   page.getByRole('button', { name: `Switch console: ${name}` });
-
-/** Nothing on the page is wider than the screen. */
-async function fitsTheScreen(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe('the two consoles on a phone', () => {
   it('logs the administrator in to the company worked in last on this browser', async () => {

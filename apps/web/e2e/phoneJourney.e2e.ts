@@ -15,7 +15,7 @@ import type { EditorStore, TemplateProject } from '@esign/template-editor/core';
 import type { Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
-import { administrator, screenshot, signIn } from './browser';
+import { administrator, fitsTheScreen, screenshot, signIn } from './browser';
 import { enabledTemplate, initiateFromTemplate } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
@@ -80,15 +80,9 @@ function placeFields(store: EditorStore, pageId: string): void {
   addElement(pageId, 'signature', { config: { party: 'B' }, commonStyle: { left: 360, top: 640 } });
 }
 
-/** Nothing on the page is wider than the phone: no sideways scrolling. */
-async function fitsThePhone(page: Page): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(PHONE.width);
-}
-
 /** A screenshot of the step, once the page fits the phone. */
 async function step(page: Page, name: string): Promise<void> {
-  await fitsThePhone(page);
+  await fitsTheScreen(page);
   await screenshot(page, `phone-${name}`);
 }
 

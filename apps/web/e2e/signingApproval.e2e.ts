@@ -13,7 +13,7 @@ import { PATHS, apiPath, type ContractCreated, type MyStaffRequests } from '@esi
 import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
-import { screenshot, signIn } from './browser';
+import { fitsTheScreen, screenshot, signIn } from './browser';
 import { enabledTemplate } from './contractSetup';
 import { endToEnd } from './harness';
 import { DEMO } from './server';
@@ -175,9 +175,7 @@ describe('signing approval', () => {
     // On a phone, in English and Chinese: the list as cards, the approval with its course.
     await person.setViewportSize(PHONE);
     await person.getByRole('listitem', { name: CONTRACT }).waitFor();
-    expect(await person.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      PHONE.width,
-    );
+    await fitsTheScreen(person);
     await screenshot(person, 'signing-approval-list-390');
     await person.evaluate(() => window.localStorage.setItem('locale', 'zh'));
     await person.reload();
@@ -186,9 +184,7 @@ describe('signing approval', () => {
     await screenshot(person, 'signing-approval-list-390-zh');
     await person.getByRole('listitem', { name: CONTRACT }).getByRole('link').click();
     await person.getByRole('heading', { name: '审批流程', level: 2 }).waitFor();
-    expect(await person.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      PHONE.width,
-    );
+    await fitsTheScreen(person);
     await screenshot(person, 'signing-approval-view-390-zh');
     await person.setViewportSize(DESKTOP);
     await screenshot(person, 'signing-approval-view-1366-zh');
