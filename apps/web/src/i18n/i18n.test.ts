@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   LOCALE_KEY,
-  RESOURCES,
   createI18n,
+  loadScreenStrings,
   storedLocale,
   switchLocale,
   whenLoaded,
 } from './locale';
+import { RESOURCES } from './resources';
 
 /** Every leaf of a strings tree as `[dotted key, text]`. */
 function leaves(tree: unknown, prefix = ''): [string, unknown][] {
@@ -61,6 +62,25 @@ describe('the app strings', () => {
   });
 });
 
+describe('the English of the first load', () => {
+  it('has the login page’s strings at once and the screens’ strings once they are loaded', async () => {
+    const i18n = createI18n('en');
+    expect(i18n.t('login.heading')).toBe('Log in to eSign');
+    expect(i18n.exists('contractList.initiate')).toBe(false);
+    await loadScreenStrings(i18n);
+    expect(i18n.t('contractList.initiate')).toBe('Initiate a contract');
+    // The first load's strings are kept as they were.
+    expect(i18n.t('routes.login')).toBe('Log in');
+  });
+
+  it('together with the screens’ strings is the whole English', async () => {
+    const i18n = createI18n('en');
+    await loadScreenStrings(i18n);
+    const loaded = new Map(leaves(i18n.getResourceBundle('en', 'translation')));
+    for (const [key, text] of leaves(RESOURCES.en)) expect(loaded.get(key), key).toBe(text);
+  });
+});
+
 describe('the language', () => {
   it('is English unless Chinese was chosen before', () => {
     expect(storedLocale(memoryStorage())).toBe('en');
@@ -85,7 +105,7 @@ describe('counted words', () => {
   it('say one as one and several as several, never "(s)"', async () => {
     const en = createI18n('en');
     const zh = createI18n('zh');
-    await whenLoaded(zh);
+    await Promise.all([whenLoaded(zh), loadScreenStrings(en)]);
     expect(en.t('contractEvidence.verdict.intact', { count: 1 })).toBe('The signature is intact');
     expect(en.t('contractEvidence.verdict.intact', { count: 2 })).toBe(
       'All 2 signatures are intact',

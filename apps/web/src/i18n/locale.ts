@@ -1,14 +1,8 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@esign/platform';
 import { createInstance, type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en';
-import zh from './zh';
-
-/**
- * The app's strings by language, for the tests: the app reads Chinese through LOADERS (the build
- * leaves it out of the first load, this table being unused there).
- */
-export const RESOURCES = { en, zh } as const;
+import EN_FIRST from './enFirst';
+import type zh from './zh';
 
 /**
  * The languages downloaded when first used, not with the login page: English, the default and the
@@ -47,8 +41,9 @@ export function storedLocale(storage: LocaleStorage): Locale {
 const loading = new WeakMap<i18n, Promise<unknown>>();
 
 /**
- * An i18next instance bound to React, with English loaded synchronously and the other languages
- * downloaded when chosen (`whenLoaded` waits for the first).
+ * An i18next instance bound to React, with the English of the first load (enFirst.ts) loaded
+ * synchronously and the other languages downloaded when chosen (`whenLoaded` waits for the first).
+ * The English of the screens after login comes with the first of them (`loadScreenStrings`).
  */
 export function createI18n(locale: Locale): i18n {
   const instance = createInstance();
@@ -59,7 +54,7 @@ export function createI18n(locale: Locale): i18n {
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES],
-      resources: { en: { translation: en } },
+      resources: { en: { translation: EN_FIRST } },
       partialBundledLanguages: true,
       initAsync: false,
       interpolation: { escapeValue: false },
@@ -67,6 +62,26 @@ export function createI18n(locale: Locale): i18n {
     });
   loading.set(instance, loaded);
   return instance;
+}
+
+const screensLoading = new WeakMap<i18n, Promise<void>>();
+
+/**
+ * Adds the English strings of the screens after login (enScreens.ts) to an instance, downloading
+ * them once; the routes of those screens wait for it before showing (router.tsx). English is also
+ * every language's fallback, so it is needed whichever language is chosen.
+ */
+export function loadScreenStrings(instance: i18n): Promise<void> {
+  let loaded = screensLoading.get(instance);
+  if (!loaded) {
+    loaded = import('./enScreens').then((strings) => {
+      instance.addResourceBundle('en', 'translation', strings.default, true, false);
+    });
+    // A failed download is asked again on the next screen.
+    loaded.catch(() => screensLoading.delete(instance));
+    screensLoading.set(instance, loaded);
+  }
+  return loaded;
 }
 
 /** Resolves once an instance has the strings of its first language (at once for English). */

@@ -8,6 +8,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { refreshTokens, signInToConsole } from '../api/auth';
 import { fetchUserInfo } from '../api/shell';
+import { i18n } from '../i18n';
+import { loadScreenStrings } from '../i18n/locale';
 import LoginPage from '../pages/account/LoginPage';
 import { SealHandwriteScreen } from '../pages/seals/screens';
 import { PublicTemplatePreviewScreen } from '../pages/template/screens';
@@ -23,8 +25,12 @@ const handle = (route: PageRoute): RouteHandle => ({ title: route.title });
 
 /** A route's component from a module downloaded on the route's first visit. */
 const lazyComponent = (load: () => Promise<ComponentType>) => ({ Component: load });
+/**
+ * A route's component from a module's default export, downloaded on the route's first visit
+ * together with the English strings of the screens after login (all but the login page's).
+ */
 const lazyDefault = (load: () => Promise<{ default: ComponentType }>) =>
-  lazyComponent(async () => (await load()).default);
+  lazyComponent(async () => (await Promise.all([load(), loadScreenStrings(i18n)]))[0].default);
 
 /** A route of the table and its children; a visit to a group lands on its default page. */
 function pageRoute(route: PageRoute, fullPath: string): RouteObject {

@@ -15,6 +15,7 @@ import { TOAST_SECONDS, bindRequestAdapter, bindRequestUi } from '../api/client'
 import { queries } from '../api/queries';
 import { createQueryClient } from '../api/queryClient';
 import { i18n } from '../i18n';
+import { loadScreenStrings } from '../i18n/locale';
 import { HOME_PATH, type RouteTitle } from '../routes/table';
 import { session } from '../session';
 import { SIGNED_OUT } from '../session/store';
@@ -100,7 +101,8 @@ async function startDemo({
 }: StoryContext<WebStoryArgs>): Promise<WebStoryLoaded> {
   const { path = HOME_PATH, routeTitle, demo } = (parameters.web ?? {}) as WebStoryParameters;
   const world = demoWorld(demo);
-  await i18n.changeLanguage(args.locale);
+  // The stories show the screens after login, whose English comes with their routes in the app.
+  await Promise.all([i18n.changeLanguage(args.locale), loadScreenStrings(i18n)]);
   bindRequestAdapter(createDemoApi(world));
   signInAs(world, args.session);
   const queryClient = createQueryClient();
