@@ -2,9 +2,9 @@
  * The platform's own certificate authority and the certificates it issues to signers.
  *
  * RSA 2048 throughout: NSS (and so poppler's `pdfsig`), Acrobat and OpenSSL all verify it, and
- * node-forge — which builds the certificates and the CMS signatures, as @signpdf's own signer
- * does — signs with RSA only. Key pairs come from `node:crypto` (native, milliseconds) rather than
- * forge's pure-JavaScript generator.
+ * node-forge — which builds the certificates — signs with RSA only. Key pairs, and the signatures
+ * of documents (cms.ts), come from `node:crypto` (native, milliseconds) rather than forge's
+ * pure-JavaScript RSA.
  *
  * The authority's key and certificate are one row of `server_keys` (`signing-ca`), created on
  * first start by whichever process gets there first (insert if absent, then read), so that every
@@ -12,7 +12,7 @@
  * of `signer_certificates` (migration 10). Private keys are stored as PKCS#8 PEM in the database,
  * as the JWT key is: whoever reads the database can sign as the platform.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import type { Database } from '../db';
 
@@ -31,7 +31,8 @@ export interface SignerIdentity {
 
 /** A key and the certificate chain that vouches for it, ready to make a CMS signature. */
 export interface SigningCredentials {
-  privateKey: forge.pki.rsa.PrivateKey;
+  /** The signer's private key, for Node's native RSA (cms.ts). */
+  privateKey: KeyObject;
   certificate: forge.pki.Certificate;
   /** The signer's certificate, then the authority's: what a verifier needs besides its trust. */
   chain: forge.pki.Certificate[];
@@ -163,7 +164,7 @@ export async function signerCredentials(
   }
   const certificate = forge.pki.certificateFromPem(row!.certificate_pem);
   return {
-    privateKey: forge.pki.privateKeyFromPem(row!.private_key_pem) as forge.pki.rsa.PrivateKey,
+    privateKey: createPrivateKey(row!.private_key_pem),
     certificate,
     chain: [certificate, authority.certificate],
   };

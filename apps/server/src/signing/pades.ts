@@ -2,16 +2,17 @@
  * A PAdES signature (`ETSI.CAdES.detached`) written into the placeholder that `update.ts` left:
  * @signpdf/signpdf sets the ByteRange (everything but the placeholder), hashes those bytes and
  * asks the signer below for the CMS SignedData, which it writes into the placeholder in place —
- * the file's length does not change. The signer is @signpdf/signer-p12's recipe (node-forge, detached, SHA-256, the
- * content type, message digest and signing time signed) over the key directly, so that no PKCS#12
- * file is built and encrypted per signature.
+ * the file's length does not change. The signer is @signpdf/signer-p12's recipe (detached,
+ * SHA-256, the content type, message digest and signing time signed) over the key directly, so
+ * that no PKCS#12 file is built and encrypted per signature, with Node's native digest and RSA
+ * (cms.ts).
  */
 // Named, not default: under Node's ESM the default import of this CommonJS module is its exports
 // object, not the SignPdf instance that bundlers and Vitest hand over.
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
-import forge from 'node-forge';
 import type { SigningCredentials } from './authority';
+import { cmsSignedData } from './cms';
 
 /** The signature's kind: PAdES (a CAdES detached signature in the PDF). */
 export const PADES_SUBFILTER = SUBFILTER_ETSI_CADES_DETACHED;
@@ -50,22 +51,10 @@ class CredentialsSigner extends Signer {
     super();
   }
 
-  override async sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
+  override sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
     const { privateKey, certificate, chain } = this.credentials;
-    const p7 = forge.pkcs7.createSignedData();
-    p7.content = forge.util.createBuffer(signedBytes.toString('binary'));
-    for (const link of chain) p7.addCertificate(link);
-    p7.addSigner({
-      key: privateKey,
-      certificate,
-      digestAlgorithm: forge.pki.oids.sha256!,
-      authenticatedAttributes: [
-        { type: forge.pki.oids.contentType!, value: forge.pki.oids.data! },
-        { type: forge.pki.oids.signingTime!, value: (signingTime ?? new Date()) as never },
-        { type: forge.pki.oids.messageDigest! },
-      ],
-    });
-    p7.sign({ detached: true });
-    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+    return Promise.resolve(
+      cmsSignedData(signedBytes, { key: privateKey, certificate, chain }, signingTime ?? new Date()),
+    );
   }
 }
