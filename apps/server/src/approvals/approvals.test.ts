@@ -453,3 +453,29 @@ describe.each(BACKENDS)('signing approval on $name', (backend) => {
     expect(stranger.status).toBe(403);
   });
 });
+
+describe.each(BACKENDS)('a verified company’s first seal on $name', (backend) => {
+  const server = useTestServer(backend);
+
+  it('is made when its administrator opens a contract to sign, who is asked to sign, not to apply', async () => {
+    const cast = await signingCast(server);
+    const sent = await sendForSigning(server, cast, { name: 'First seal' });
+    const seals = async () =>
+      (
+        await server.database.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM seals WHERE company_id = $1',
+          [cast.companyId],
+        )
+      )[0]!.count;
+    // The company has no seal until one is needed (as seal/listContractSeal makes it).
+    expect(await seals()).toBe(0);
+    const opened = await cast.admin.get<ContractDetail>('contractDetail', { id: sent.id });
+    expect(opened.status, opened.body.msg).toBe(200);
+    expect(opened.body.data.signingApproval).toEqual({ latest: null, applyBecause: null });
+    expect(await seals()).toBe(1);
+    expect(opened.body.data.myActions).toContain('sign');
+    // Opened again, the seal is not made twice.
+    await cast.admin.get<ContractDetail>('contractDetail', { id: sent.id });
+    expect(await seals()).toBe(1);
+  });
+});

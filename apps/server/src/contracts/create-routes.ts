@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { createContract } from './create';
 import { contractDetail } from './detail';
+import { prepareSignerSeals } from './sign-seals';
 import {
   EXAMPLE_CONTRACT_ID,
   EXAMPLE_CONTRACT_NAME,
@@ -178,6 +179,8 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
       } satisfies ContractDetail,
     },
     handler: async ({ session, query }): Promise<ContractDetail> =>
-      contractDetail(database, key, session, query.id, context.now),
+      contractDetail(database, key, session, query.id, context.now, () =>
+        prepareSignerSeals(context, session),
+      ),
   });
 }

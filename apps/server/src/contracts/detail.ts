@@ -142,6 +142,13 @@ export async function contractDetail(
   session: AccessClaims,
   id: number,
   now: () => Date = () => new Date(),
+  /**
+   * Makes the signer's default seal when it has none yet (`prepareSignerSeals`, as
+   * seal/listContractSeal does), before `signingApproval` judges whether the session holds a seal
+   * it may use: a verified company's first seal is made on first need, and without this the
+   * administrator of a company without one would be asked to apply for approval instead of signing.
+   */
+  prepareSeals?: () => Promise<void>,
 ): Promise<ContractDetail> {
   const { grants } = await sessionConsole(database, session);
   const seen = seenBy(session);
@@ -178,6 +185,11 @@ export async function contractDetail(
   // come over it (web: contract/detail/overlay.ts), so the values filled in must be in it.
   const file = await latestContractFile(database, id);
   // Signing approval (approvals/): the company's latest approval, and what to apply for first.
+  const signsNow =
+    row.status === 'signing' &&
+    parties.some((p) => p.mine && p.signs && !p.signed_at && !p.refused_at);
+  // The signer's own refusals (company not verified, not a member) are for the signing to tell.
+  if (company && signsNow) await prepareSeals?.().catch(() => undefined);
   const signingApproval = company
     ? await contractSigningApproval(
         database,
