@@ -409,6 +409,35 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect((await counts(id)).contract_files).toBe(2);
   });
 
+  it('two parties signing at the same moment: each signature is made on the version before it', async () => {
+    // Each signature's PDF work is drafted before its transaction, on the version then latest; the
+    // later transaction finds another version and signs again on it, never storing a draft that
+    // would drop the other party's signature.
+    const { id } = await sendForSigning(server, cast);
+    const [ticketAdmin, ticketPerson] = [
+      await signTicketFor(server, admin, ADMIN_PHONE, id),
+      await signTicketFor(server, person, PERSON_PHONE, id),
+    ];
+    const answers = await Promise.all([
+      admin.post<ContractActed>('contractSign', { id, sealId: companySealId, ticket: ticketAdmin }),
+      person.post<ContractActed>('contractSign', {
+        id,
+        sealId: personalSealId,
+        ticket: ticketPerson,
+      }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.status).sort()).toEqual(['completed', 'signing']);
+    const pdf = await latestPdf(admin, id);
+    const signatures = await verifyContractPdf(server.database, pdf);
+    expect(signatures.map((s) => s.valid && s.trusted)).toEqual([true, true]);
+    const files = await server.database.query<{ version: number; sha256: string }>(
+      'SELECT version, sha256 FROM contract_files WHERE contract_id = $1 ORDER BY version',
+      [id],
+    );
+    expect(files.map((f) => f.version)).toEqual([0, 1, 2]);
+  });
+
   it('refuses a forged seal, another company’s seal and bad tickets, changing nothing', async () => {
     const { id } = await sendForSigning(server, cast);
     const ticket = await signTicketFor(server, person, PERSON_PHONE, id);

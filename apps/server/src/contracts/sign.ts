@@ -6,8 +6,11 @@
  * other, and the second finds the part signed ('signedConcurrently'), so the PDF holds one
  * signature.
  *
- * What is prepared before the transaction does not depend on the contract: the signer's identity
- * and certificate (issued on a signer's first signature). The seal is checked inside it: it must
+ * What is prepared before the transaction: the signer's identity and certificate (issued on a
+ * signer's first signature), and a draft of the signature itself (`draftSignature`: the filled
+ * document, the stamps and the CMS signature, made on the contract as it was read), which the
+ * transaction uses only when the contract, its latest version, the party and the seal are still
+ * what the draft was made on — otherwise it signs itself. The seal is checked inside it: it must
  * be one `usableSeals` offers for this contract today, asked through the transaction; its PNG is
  * the stored one, and the participant, the seal's use count and the audit trail record the seal
  * and the authorisation that allowed it. On the embedded database a query
@@ -35,10 +38,12 @@ import { PdfError } from '../editor-pdf';
 import { ApiError } from '../http/route';
 import { sealSignerOf } from '../seals/signer';
 import { readSealImage } from '../seals/store';
+import type { UsableSeal } from '../seals/usable';
 import {
   signContract,
   signerCredentials,
   type SealStamp,
+  type SignContractResult,
   type SignerIdentity,
   type SigningCredentials,
 } from '../signing';
@@ -52,11 +57,14 @@ import {
 import {
   latestContractFile,
   pdfFailure,
+  type ContractFile,
+  type FilledContract,
   readContractFile,
   renderFilledDocument,
   sha256Of,
   storeContractFile,
 } from './contract-pdf';
+import { consoleContracts, consoleParty } from './console-contracts';
 import { sealKindOf, signerSeals } from './sign-seals';
 
 export type SignBody = z.output<typeof contractSignBody>;
@@ -213,6 +221,114 @@ export interface SignAsParty {
   signer?: PreparedSigner | undefined;
 }
 
+/** What a signature is made on: if any of it changes, a signature made on it is not used. */
+function basisOf(
+  latest: ContractFile | null,
+  contract: { number: string; project: TemplateProject; stamp_locations: unknown },
+  party: TemplateParty,
+  seal: UsableSeal,
+  signer: PreparedSigner,
+): string {
+  return JSON.stringify([
+    latest && [latest.version, latest.sha256],
+    contract.number,
+    contract.project,
+    contract.stamp_locations,
+    party,
+    [seal.id, seal.sha256, seal.storageKey, seal.width, seal.height],
+    signer.identity,
+    signer.credentials.certificate.serialNumber,
+  ]);
+}
+
+/** A signature made before the signing transaction, on what the contract was then. */
+interface DraftSignature {
+  basis: string;
+  /** The filled document, when version 0 was not stored yet: stored with the signature. */
+  base: Uint8Array | null;
+  signed: SignContractResult;
+}
+
+/**
+ * The PDF work of a signature — rendering the filled document, stamping, the CMS signature — done
+ * before the signing transaction, so that the transaction holds the contract's row (and, on the
+ * embedded database, its one connection) only for its checks and writes: other people's calls are
+ * not kept waiting behind a signature's CPU work. Only for a contract the console sees, signing,
+ * with exactly one open party of the console's (the one named), and a seal the session may use;
+ * null otherwise, or when anything fails — the transaction then does the work itself and refuses
+ * as it would have. What the transaction finds is compared with what the draft was made on
+ * (`basisOf`); a draft made on anything else is dropped.
+ */
+async function draftSignature(
+  context: Pick<AppContext, 'database' | 'storage' | 'now'>,
+  session: AccessClaims,
+  contractId: number,
+  namedParty: TemplateParty | undefined,
+  sealId: string,
+  signer: PreparedSigner,
+  log: FastifyBaseLogger,
+): Promise<DraftSignature | null> {
+  const { database, storage } = context;
+  const visible = consoleContracts(session);
+  const company = sealKindOf(session) === 'company';
+  const [contract] = await database.query<
+    FilledContract & {
+      number: string;
+      template_id: string | null;
+      stamp_locations: unknown;
+      party: TemplateParty;
+      open_parties: number;
+    }
+  >(
+    `SELECT c.tenant_id, c.document_id, c.project, c.number, c.template_id, c.stamp_locations,
+       min(p.party) AS party, count(*)::int AS open_parties
+     FROM contracts c
+     JOIN contract_participants p ON p.contract_id = c.id AND (${consoleParty('p', company)})
+       AND p.signs AND p.signed_at IS NULL AND p.refused_at IS NULL
+       AND ($4::text IS NULL OR p.party = $4)
+     WHERE c.id = $3 AND c.status = 'signing' AND c.removed_at IS NULL AND (${visible.where})
+     GROUP BY c.id`,
+    [...visible.params, contractId, namedParty ?? null],
+  );
+  if (!contract || contract.open_parties !== 1) return null;
+  const templateId = contract.template_id === null ? null : Number(contract.template_id);
+  const seal = (await signerSeals(context, database, session, templateId, contractId)).find(
+    (usable) => String(usable.id) === sealId,
+  );
+  if (!seal) return null;
+  const latest = await latestContractFile(database, contractId);
+  const pdf = latest
+    ? await readContractFile(storage, latest, log)
+    : await renderFilledDocument(database, storage, contract);
+  const signed = await signWith(context, contract, contract.party, seal, signer, pdf);
+  return {
+    basis: basisOf(latest, contract, contract.party, seal, signer),
+    base: latest ? null : pdf,
+    signed,
+  };
+}
+
+/** The party's stamps with `seal` on `pdf`, signed as `signer`. */
+async function signWith(
+  { database, storage }: Pick<AppContext, 'database' | 'storage'>,
+  contract: { number: string; project: TemplateProject; stamp_locations: unknown },
+  party: TemplateParty,
+  seal: UsableSeal,
+  signer: PreparedSigner,
+  pdf: Uint8Array,
+): Promise<SignContractResult> {
+  return signContract(database, {
+    pdf,
+    stamps: partyStamps(contract.project, contract.stamp_locations as unknown[], party).map(
+      (stamp) => fitStamp(stamp, seal),
+    ),
+    sealPng: await readSealImage(storage, seal.storageKey),
+    signer: signer.identity,
+    credentials: signer.credentials,
+    reason: `Party ${party} signs contract ${contract.number}`,
+  });
+}
+
 /**
  * Signs a contract for the session's party: the one path of every signature, single (contract/sign)
  * or batched (batch-sign/), under `actOnContract`'s row lock (see the module's comment). A party
@@ -227,6 +343,12 @@ export async function signAsParty(
   // Whatever fails here is told only once the contract is known to be the session's to sign.
   const prepared: PreparedSigner | { error: unknown } =
     signer ?? (await prepareSigner(context, session).catch((error: unknown) => ({ error })));
+  const draft =
+    'error' in prepared
+      ? null
+      : await draftSignature(context, session, contractId, namedParty, sealId, prepared, log).catch(
+          () => null,
+        );
   try {
     return await actOnContract(
       database,
@@ -254,11 +376,14 @@ export async function signAsParty(
         const confirmedBy = await confirm(act);
         const { contract } = act;
         let latest = await latestContractFile(act.tx, contract.id);
-        let pdf: Uint8Array;
+        // The draft made before the transaction, when it was made on what the contract is now.
+        const drafted =
+          draft?.basis === basisOf(latest, contract, party.party, seal, prepared) ? draft : null;
+        let pdf: Uint8Array | null = drafted ? drafted.base : null;
         if (latest) {
-          pdf = await readContractFile(storage, latest, log);
+          if (!drafted) pdf = await readContractFile(storage, latest, log);
         } else {
-          pdf = await renderFilledDocument(act.tx, storage, contract);
+          pdf ??= await renderFilledDocument(act.tx, storage, contract);
           latest = await storeContractFile(act.tx, storage, {
             tenantId: contract.tenant_id,
             contractId: contract.id,
@@ -267,16 +392,8 @@ export async function signAsParty(
             sha256: sha256Of(pdf),
           });
         }
-        const signed = await signContract(database, {
-          pdf,
-          stamps: partyStamps(contract.project, contract.stamp_locations, party.party).map(
-            (stamp) => fitStamp(stamp, seal),
-          ),
-          sealPng: await readSealImage(storage, seal.storageKey),
-          signer: prepared.identity,
-          credentials: prepared.credentials,
-          reason: `Party ${party.party} signs contract ${contract.number}`,
-        });
+        const signed =
+          drafted?.signed ?? (await signWith(context, contract, party.party, seal, prepared, pdf!));
         const version = latest.version + 1;
         await storeContractFile(act.tx, storage, {
           tenantId: contract.tenant_id,
