@@ -42,7 +42,10 @@ export function endToEnd(): EndToEnd {
   return {
     platform: () => platform!,
     async newPage(viewport, device) {
-      current = await openFreshPage(browser!, platform!.base, viewport, device);
+      // A Chromium that crashed under a loaded machine (seen once in CI: the browser process gone
+      // mid-test) is started again, so that the test's retry runs in a browser.
+      if (!browser?.isConnected()) browser = await launchChromium();
+      current = await openFreshPage(browser, platform!.base, viewport, device);
       return current.page;
     },
   };

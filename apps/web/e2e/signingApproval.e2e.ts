@@ -179,7 +179,7 @@ describe('signing approval', () => {
     await screenshot(person, 'signing-approval-list-390');
     await person.evaluate(() => window.localStorage.setItem('locale', 'zh'));
     await person.reload();
-    await person.getByRole('tab', { name: '我发起的' }).waitFor();
+    await person.getByRole('tab', { name: '我发起', exact: true }).waitFor();
     await person.getByRole('listitem', { name: CONTRACT }).getByText('已通过').waitFor();
     await screenshot(person, 'signing-approval-list-390-zh');
     await person.getByRole('listitem', { name: CONTRACT }).getByRole('link').click();

@@ -1,7 +1,7 @@
 import { SIGNING_APPROVAL_EXAMPLES } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import type { createMemoryRouter } from 'react-router-dom';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ApprovalListPage from '../pages/approval/ApprovalListPage';
 import { DEMO_COMPANY } from './demoData';
 import { demoApprovalsFrom, exampleApprovals } from './demoSigningApproval';
@@ -130,6 +130,14 @@ export const OnAPhone: Story = {
   play: async (context) => {
     const { t } = scene(context);
     const card = await cardOf(context, WAITING!.contractName);
+    // All four tabs on the screen by their short names, none behind a "more" menu.
+    for (const tab of ['initiated', 'received', 'pending', 'copied'] as const) {
+      const label = within(context.canvasElement).getByRole('tab', {
+        name: new RegExp(`^${t(`approvalInbox.tabsShort.${tab}`)}`),
+      });
+      await expect(label).toBeVisible();
+      expect(label.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    }
     await expect(card.getByText(t('approvalInbox.state.pending'))).toBeVisible();
     await expect(card.getByText(WAITING!.applicantName)).toBeVisible();
     await expect(

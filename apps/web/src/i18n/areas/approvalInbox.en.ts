@@ -8,6 +8,12 @@ export const APPROVAL_INBOX_EN = {
     pending: 'Pending my approval',
     copied: 'Copied to me',
   },
+  tabsShort: {
+    initiated: 'Mine',
+    received: 'Received',
+    pending: 'To approve',
+    copied: 'Copied',
+  },
   waitingCount_one: '{{count}} approval waits for you',
   waitingCount_other: '{{count}} approvals wait for you',
   search: 'Search by contract name',

@@ -9,6 +9,12 @@ export const APPROVAL_INBOX_ZH: typeof APPROVAL_INBOX_EN = {
     pending: '待我审批',
     copied: '抄送我的',
   },
+  tabsShort: {
+    initiated: '我发起',
+    received: '我收到',
+    pending: '待审批',
+    copied: '抄送',
+  },
   waitingCount_one: '{{count}} 个审批等待您处理',
   waitingCount_other: '{{count}} 个审批等待您处理',
   search: '按合同名称搜索',

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { approvalQueries } from '../../api/signingApproval';
+import { useIsMobile } from '../../layout/useIsMobile';
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../../lists/paging';
 import { ResponsiveTable } from '../../lists/ResponsiveTable';
 import { useSession } from '../../session';
@@ -59,6 +60,8 @@ function NothingInTab({ filters }: { filters: ApprovalFilters }) {
 
 function ApprovalList() {
   const { t } = useTranslation();
+  const mobile = useIsMobile();
+  const tabWords = mobile ? 'tabsShort' : 'tabs';
   const navigate = useNavigate();
   const companyId = useSession((state) => state.companyId);
   const [search, setSearch] = useSearchParams();
@@ -142,13 +145,15 @@ function ApprovalList() {
       <section className="approval-inbox-main">
         <Tabs
           activeKey={filters.tab}
+          // On a phone the four tabs keep their short names, all on the screen at once.
+          {...(mobile ? { tabBarGutter: 20 } : {})}
           onChange={(tab) => setFilters({ tab: tab as ApprovalTab })}
           items={APPROVAL_TABS.map((tab) => ({
             key: tab,
             label:
               tab === 'pending' && pendingCount > 0 ? (
                 <span className="approval-inbox-tab">
-                  {t(`approvalInbox.tabs.${tab}`)}
+                  {t(`approvalInbox.${tabWords}.${tab}`)}
                   <Badge
                     count={pendingCount}
                     overflowCount={99}
@@ -157,7 +162,7 @@ function ApprovalList() {
                   />
                 </span>
               ) : (
-                t(`approvalInbox.tabs.${tab}`)
+                t(`approvalInbox.${tabWords}.${tab}`)
               ),
           }))}
         />
