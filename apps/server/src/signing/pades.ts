@@ -54,7 +54,11 @@ class CredentialsSigner extends Signer {
   override sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
     const { privateKey, certificate, chain } = this.credentials;
     return Promise.resolve(
-      cmsSignedData(signedBytes, { key: privateKey, certificate, chain }, signingTime ?? new Date()),
+      cmsSignedData(
+        signedBytes,
+        { key: privateKey, certificate, chain },
+        signingTime ?? new Date(),
+      ),
     );
   }
 }
