@@ -1,7 +1,8 @@
 /**
  * The CMS SignedData of a PAdES signature (RFC 5652; ETSI.CAdES.detached): detached, SHA-256,
- * RSA PKCS #1 v1.5, the signed attributes content type, signing time and message digest, and the
- * certificate chain. The structure is written with node-forge's ASN.1 writer; the digest and the
+ * RSA PKCS #1 v1.5, the signed attributes content type, signing time, message digest and the ESS
+ * signing-certificate-v2 (RFC 5035: the SHA-256 of the signer's certificate with its issuer and
+ * serial, binding the certificate to the signature as PAdES B-B asks), and the certificate chain. The structure is written with node-forge's ASN.1 writer; the digest and the
  * RSA signature are Node's own (OpenSSL): forge's pure-JavaScript SHA-256 and RSA took tens of
  * milliseconds a signature on the event loop, and longer the larger the document.
  */
@@ -19,6 +20,8 @@ const OIDS = {
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',
+  /** id-aa-signingCertificateV2 (RFC 5035), which PAdES B-B requires. */
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
 } as const;
 
 const universal = (type: forge.asn1.Type, constructed: boolean, value: string | Asn1[]) =>
@@ -55,19 +58,31 @@ export interface CmsSigner {
  */
 export function cmsSignedData(content: Buffer, signer: CmsSigner, signingTime: Date): Buffer {
   const digest = createHash('sha256').update(content).digest();
+  const { certificate } = signer;
+  const certificateAsn1 = pki.certificateToAsn1(certificate);
+  const issuerSerial = sequence([
+    // GeneralNames with the issuer as its directoryName ([4], explicit: Name is a CHOICE).
+    sequence([tagged(4, [pki.distinguishedNameToAsn1(certificate.issuer)])]),
+    integer(forge.util.hexToBytes(certificate.serialNumber)),
+  ]);
+  // ESSCertIDv2 with SHA-256, the default hash algorithm, which DER leaves out.
+  const essCertId = sequence([
+    octets(createHash('sha256').update(der(certificateAsn1)).digest()),
+    issuerSerial,
+  ]);
   // DER orders a SET OF by its elements' encodings (X.690 §11.6); the signature is made over the
   // attributes as a SET, and they are carried as [0] IMPLICIT with the same contents.
   const attributes = [
     attribute(OIDS.contentType, oid(OIDS.data)),
     attribute(OIDS.signingTime, time(signingTime)),
     attribute(OIDS.messageDigest, octets(digest)),
+    attribute(OIDS.signingCertificateV2, sequence([sequence([essCertId])])),
   ]
     .map((node) => ({ node, bytes: der(node) }))
     .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
     .map(({ node }) => node);
   const signature = sign('sha256', der(set(attributes)), signer.key);
 
-  const { certificate } = signer;
   const signerInfo = sequence([
     integer(String.fromCharCode(1)),
     sequence([
@@ -85,7 +100,9 @@ export function cmsSignedData(content: Buffer, signer: CmsSigner, signingTime: D
     sequence([oid(OIDS.data)]),
     tagged(
       0,
-      signer.chain.map((link) => pki.certificateToAsn1(link)),
+      signer.chain.map((link) =>
+        link === certificate ? certificateAsn1 : pki.certificateToAsn1(link),
+      ),
     ),
     set([signerInfo]),
   ]);

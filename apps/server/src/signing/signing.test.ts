@@ -1,6 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PDFDocument, degrees } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -39,6 +41,30 @@ async function twoPagePdf(): Promise<Uint8Array> {
 function onEveryPage(stamp: Omit<SealStamp, 'page'>, pages: number): SealStamp[] {
   return Array.from({ length: pages }, (_, index) => ({ ...stamp, page: index + 1 }));
 }
+
+/**
+ * Each signature of `pdf` as OpenSSL reads it: the CMS from /Contents (its DER length read from
+ * its header, the placeholder's padding left out) and the bytes its /ByteRange covers.
+ */
+function signaturesOf(pdf: Uint8Array): { cms: Buffer; signed: Buffer }[] {
+  const bytes = Buffer.from(pdf);
+  const text = bytes.toString('latin1');
+  return [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map(
+    (match) => {
+      const [a, b, c, d] = match.slice(1).map(Number) as [number, number, number, number];
+      const hex = text.slice(a + b + 1, c - 1);
+      const all = Buffer.from(hex, 'hex');
+      // A SEQUENCE with a two-byte length (0x30 0x82 hi lo), as every signature here is.
+      const length = all[1] === 0x82 ? 4 + all.readUInt16BE(2) : all.length;
+      return {
+        cms: all.subarray(0, length),
+        signed: Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]),
+      };
+    },
+  );
+}
+
+const run = promisify(execFile);
 
 async function qpdfPasses(pdf: Uint8Array): Promise<void> {
   await expect(qpdfCheck(pdf)).resolves.toMatch(/No syntax or stream encoding errors/);
@@ -113,6 +139,78 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(b.pdf.length).toBeLessThanOrEqual(
       original.length + bound(RED_SEAL, 2) + bound(BLUE_SEAL, 1),
     );
+  });
+
+  it('makes CMS signatures that OpenSSL verifies on their own, each binding its certificate (signing-certificate-v2)', async () => {
+    const { b } = await signByBoth(
+      await twoPagePdf(),
+      [{ page: 1, x: 450, y: 700, width: 120, height: 120, rotate: 0 }],
+      [{ page: 2, x: 150, y: 700, width: 100, height: 60, rotate: 0 }],
+    );
+    const dir = await mkdtemp(path.join(tmpdir(), 'esign-cms-'));
+    try {
+      const ca = path.join(dir, 'ca.pem');
+      await writeFile(ca, (await platformAuthority(database)).certificatePem);
+      const signatures = signaturesOf(b.pdf);
+      expect(signatures).toHaveLength(2);
+      for (const [index, { cms, signed }] of signatures.entries()) {
+        const [cmsFile, contentFile] = [`cms-${index}.der`, `content-${index}.bin`].map((name) =>
+          path.join(dir, name),
+        ) as [string, string];
+        await writeFile(cmsFile, cms);
+        await writeFile(contentFile, signed);
+        // The signature, its digest of the signed bytes and the chain up to the platform's
+        // authority, checked by OpenSSL, which shares no code with the signer.
+        const verified = await run('openssl', [
+          'cms',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          cmsFile,
+          '-content',
+          contentFile,
+          '-CAfile',
+          ca,
+          '-purpose',
+          'any',
+          '-out',
+          '/dev/null',
+        ]);
+        expect(verified.stderr).toMatch(/Verification successful/);
+        const printed = (
+          await run('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', cmsFile])
+        ).stdout;
+        expect(printed).toMatch(/signingCertificateV2/);
+        expect(printed).toMatch(/messageDigest/);
+        // A flipped byte in what the signature covers is refused.
+        const middle = signed.length >> 1;
+        signed.writeUInt8(signed.readUInt8(middle) ^ 0xff, middle);
+        await writeFile(contentFile, signed);
+        await expect(
+          run('openssl', [
+            'cms',
+            '-verify',
+            '-binary',
+            '-inform',
+            'DER',
+            '-in',
+            cmsFile,
+            '-content',
+            contentFile,
+            '-CAfile',
+            ca,
+            '-purpose',
+            'any',
+            '-out',
+            '/dev/null',
+          ]),
+        ).rejects.toThrow();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('a byte changed inside a signed range is reported by the signatures that cover it', async () => {
