@@ -219,6 +219,12 @@ export interface SignAsParty {
   log: FastifyBaseLogger;
   /** The session's `prepareSigner`, when the caller prepared it already (a batch, once). */
   signer?: PreparedSigner | undefined;
+  /**
+   * Whether the confirmation looks good before any work is drafted (a sign ticket not spent yet),
+   * so that a request with a bad ticket costs no PDF work; by default it does (a batch was
+   * confirmed when it was created). `confirm` still decides, in the transaction.
+   */
+  mayDraft?: () => Promise<boolean>;
 }
 
 /** What a signature is made on: if any of it changes, a signature made on it is not used. */
@@ -337,14 +343,25 @@ async function signWith(
  */
 export async function signAsParty(
   context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now'>,
-  { session, locale, ip, contractId, party: namedParty, sealId, confirm, log, signer }: SignAsParty,
+  {
+    session,
+    locale,
+    ip,
+    contractId,
+    party: namedParty,
+    sealId,
+    confirm,
+    log,
+    signer,
+    mayDraft,
+  }: SignAsParty,
 ): Promise<ContractActed> {
   const { database, storage } = context;
   // Whatever fails here is told only once the contract is known to be the session's to sign.
   const prepared: PreparedSigner | { error: unknown } =
     signer ?? (await prepareSigner(context, session).catch((error: unknown) => ({ error })));
   const draft =
-    'error' in prepared
+    'error' in prepared || !(await (mayDraft?.() ?? true))
       ? null
       : await draftSignature(context, session, contractId, namedParty, sealId, prepared, log).catch(
           () => null,
@@ -475,6 +492,7 @@ export async function signContractFor(
       party: body.party,
       sealId: body.sealId,
       log,
+      mayDraft: () => signTicketIsGood(database, key, holder, body.ticket),
       confirm: async (act) => {
         const confirmedBy = await spendSignTicket(act.tx, key, holder, body.ticket);
         if (!confirmedBy) throw new ApiError('signTicketInvalid', 403);
