@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The Debian tools the tests use: Chromium (browser tests), poppler-utils and qpdf (PDF checks),
-# libnss3-tools (certutil: an NSS database trusting the platform's CA for pdfsig),
+# The Debian tools the tests use: Chromium (browser tests), poppler-utils, qpdf and openssl (PDF and
+# signature checks), libnss3-tools (certutil: an NSS database trusting the platform's CA for pdfsig),
 # LibreOffice Writer (DOC/DOCX to PDF conversion), and a small CJK font for readable Chinese
 # screenshots.
 # Installs the missing ones when running as root; otherwise says what to install.
@@ -10,6 +10,8 @@ missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+# OpenSSL checks every CMS signature on its own (apps/server/src/signing/signing.test.ts).
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 # A CJK font, so that the end-to-end screenshots in Chinese can be read (not needed to pass).
