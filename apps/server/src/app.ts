@@ -48,6 +48,7 @@ import { contractArchiveRoutes } from './contract-archive/routes';
 import { batchSignRoutes } from './batch-sign/routes';
 import { tenantRoutes } from './tenants/routes';
 import { serveWebApp } from './web/static';
+import { platformTimestamps, remoteTimestamps, type TimestampAuthority } from './signing';
 
 export interface AppDependencies {
   database: Database;
@@ -81,6 +82,10 @@ export interface AppDependencies {
   trustProxy?: boolean;
   /** How the job worker polls, leases and runs jobs (tests make it quicker). */
   jobs?: Omit<JobWorkerOptions, 'logger'>;
+  /** An external RFC 3161 timestamp authority (TSA_URL) instead of the platform's own. */
+  tsaUrl?: string | undefined;
+  /** Who stamps signatures' times, given outright (tests: an authority that answers slowly). */
+  timestamps?: TimestampAuthority | undefined;
 }
 
 declare module 'fastify' {
@@ -148,6 +153,8 @@ export async function buildApp({
   webDir,
   trustProxy = false,
   jobs: jobOptions,
+  tsaUrl,
+  timestamps,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -177,6 +184,7 @@ export async function buildApp({
     now: clock ?? (() => new Date()),
     routes: [],
     jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),
+    timestamps: timestamps ?? (tsaUrl ? remoteTimestamps(tsaUrl) : platformTimestamps(database)),
   };
   configurePaymentProvider(context, payment);
   configureRealNameProviders(context, { identity, bankCard });

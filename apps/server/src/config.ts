@@ -22,6 +22,11 @@ export interface ServerConfig {
   webDir: string;
   /** Behind a reverse proxy (TRUST_PROXY=1): client addresses come from X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * An external RFC 3161 timestamp authority (TSA_URL, http or https) stamping every signature
+   * instead of the platform's own.
+   */
+  tsaUrl: string | undefined;
 }
 
 export function readConfig(
@@ -40,5 +45,21 @@ export function readConfig(
     demo: !argv.includes('--no-demo'),
     webDir: path.resolve(env.WEB_DIR || DEFAULT_WEB_DIR),
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    tsaUrl: timestampAuthorityUrl(env.TSA_URL),
   };
+}
+
+/** TSA_URL when it is an http(s) address; a start with anything else fails rather than signing. */
+function timestampAuthorityUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`TSA_URL must be the http(s) address of an RFC 3161 authority, not ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`TSA_URL must be an http or https address, not ${value}`);
+  }
+  return url.href;
 }

@@ -2,6 +2,7 @@ import type { Database } from './db';
 import type { FaceProvider } from './face/provider';
 import type { DescribedRoute } from './http/route';
 import type { JobWorker } from './jobs/worker';
+import type { TimestampAuthority } from './signing';
 import type { SmsProvider } from './sms/provider';
 import type { Storage } from './storage';
 
@@ -28,4 +29,9 @@ export interface AppContext {
   now: () => Date;
   /** This process's job worker: a module registers the handlers of its kinds of job here. */
   jobs: JobWorker;
+  /**
+   * Stamps every contract signature's time (PAdES B-T): the platform's own timestamp authority,
+   * or the RFC 3161 authority at TSA_URL.
+   */
+  timestamps: TimestampAuthority;
 }

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     logger: true,
     webDir: config.webDir,
     trustProxy: config.trustProxy,
+    tsaUrl: config.tsaUrl,
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));

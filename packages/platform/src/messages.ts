@@ -367,6 +367,16 @@ const PLATFORM_MESSAGES = {
     en: 'The contract’s PDF could not be written',
     zh: '合同 PDF 无法生成',
   },
+  // A signature is never made without its trusted time (PAdES B-T): nothing was signed, and the
+  // confirmation code is still good.
+  timestampUnavailable: {
+    en: 'The timestamp service did not answer, so nothing was signed. Please try again in a moment',
+    zh: '时间戳服务未响应，本次未签署，请稍后重试',
+  },
+  timestampRefused: {
+    en: 'The timestamp service refused to stamp the signature, so nothing was signed. Please try again later or contact the platform',
+    zh: '时间戳服务拒绝为签名加盖时间戳，本次未签署，请稍后重试或联系平台',
+  },
   notYourParty: {
     en: 'You are not the party who may do this on this contract',
     zh: '您不是本合同可执行此操作的签署方',

@@ -35,7 +35,7 @@ const BATCH_SIGN_ATTEMPTS = 5;
 
 export type BatchSignBody = z.output<typeof batchSignCreateBody>;
 
-type Context = Pick<AppContext, 'database' | 'storage' | 'key' | 'now'>;
+type Context = Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps'>;
 
 interface BatchRow {
   id: string;

@@ -9,6 +9,7 @@ import { openDatabase } from '../db';
 import { createJobWorker } from '../jobs/worker';
 import { localStorage } from '../storage';
 import { BATCH_SIGN_JOB, batchSignHandler } from './batch';
+import { platformTimestamps } from '../signing';
 
 const [dataDir, url, schema, files, batchId] = process.argv.slice(2) as [
   string,
@@ -31,6 +32,7 @@ worker.handle(
       storage: localStorage(files),
       key: await signingKey(database),
       now: () => new Date(),
+      timestamps: platformTimestamps(database),
     },
     { ...log, info: () => undefined, debug: () => undefined } as never,
   ),

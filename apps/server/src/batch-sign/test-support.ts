@@ -16,6 +16,7 @@ import { forgetSmsLimits } from '../test-support/signing';
 import type { SuiteServer } from '../test-support/server';
 import type { TemplateClient } from '../test-support/templates';
 import { BATCH_SIGN_JOB, batchSignHandler } from './batch';
+import { platformTimestamps } from '../signing';
 
 /** A logger that keeps nothing (a job's log in a test). */
 export const QUIET: FastifyBaseLogger = {
@@ -55,6 +56,7 @@ export async function batchWorker(
     storage: localStorage(files),
     key: await signingKey(database),
     now: () => new Date(),
+    timestamps: platformTimestamps(database),
   };
   worker.handle(BATCH_SIGN_JOB, batchSignHandler(context, QUIET));
   await worker.start();

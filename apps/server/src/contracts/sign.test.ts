@@ -51,7 +51,7 @@ const STRANGER_PHONE = '13900000502';
 const OTHER_ADMIN_PHONE = '13900000503';
 const ELSEWHERE = '000009';
 /** What one signature may add besides its seal image (as signing.test.ts measures it). */
-const PER_SIGNATURE = 8_000;
+const PER_SIGNATURE = 12_000;
 const PER_PAGE = 500;
 
 /** The tables a signature writes: a refused one changes none of them. */

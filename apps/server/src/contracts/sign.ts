@@ -42,6 +42,7 @@ import type { UsableSeal } from '../seals/usable';
 import {
   signContract,
   signerCredentials,
+  TimestampError,
   type SealStamp,
   type SignContractResult,
   type SignerIdentity,
@@ -266,7 +267,7 @@ interface DraftSignature {
  * (`basisOf`); a draft made on anything else is dropped.
  */
 async function draftSignature(
-  context: Pick<AppContext, 'database' | 'storage' | 'now'>,
+  context: Pick<AppContext, 'database' | 'storage' | 'now' | 'timestamps'>,
   session: AccessClaims,
   contractId: number,
   namedParty: TemplateParty | undefined,
@@ -316,7 +317,7 @@ async function draftSignature(
 
 /** The party's stamps with `seal` on `pdf`, signed as `signer`. */
 async function signWith(
-  { database, storage }: Pick<AppContext, 'database' | 'storage'>,
+  { database, storage, timestamps }: Pick<AppContext, 'database' | 'storage' | 'timestamps'>,
   contract: { number: string; project: TemplateProject; stamp_locations: unknown },
   party: TemplateParty,
   seal: UsableSeal,
@@ -331,6 +332,7 @@ async function signWith(
     sealPng: await readSealImage(storage, seal.storageKey),
     signer: signer.identity,
     credentials: signer.credentials,
+    timestamps,
     reason: `Party ${party} signs contract ${contract.number}`,
   });
 }
@@ -342,7 +344,7 @@ async function signWith(
  * twice — two windows, two batches, a batch resumed after its process died — is made once.
  */
 export async function signAsParty(
-  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now'>,
+  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps'>,
   {
     session,
     locale,
@@ -364,7 +366,9 @@ export async function signAsParty(
     'error' in prepared || !(await (mayDraft?.() ?? true))
       ? null
       : await draftSignature(context, session, contractId, namedParty, sealId, prepared, log).catch(
-          () => null,
+          // A timestamp authority that failed the draft is not asked again inside the transaction
+          // (it would hold the contract's lock for as long again): the signature fails there.
+          (error: unknown) => (error instanceof TimestampError ? { failed: error } : null),
         );
   try {
     return await actOnContract(
@@ -394,6 +398,7 @@ export async function signAsParty(
         const { contract } = act;
         let latest = await latestContractFile(act.tx, contract.id);
         // The draft made before the transaction, when it was made on what the contract is now.
+        if (draft && 'failed' in draft) throw draft.failed;
         const drafted =
           draft?.basis === basisOf(latest, contract, party.party, seal, prepared) ? draft : null;
         let pdf: Uint8Array | null = drafted ? drafted.base : null;
@@ -468,13 +473,18 @@ export async function signAsParty(
     );
   } catch (error) {
     if (error instanceof PdfError) throw pdfFailure(error, locale);
+    if (error instanceof TimestampError) {
+      log.warn({ err: error }, 'the timestamp authority failed a signature');
+      const text = error.reason === 'unreachable' ? 'timestampUnavailable' : 'timestampRefused';
+      throw new ApiError(text, 503, 503, { reason: error.reason });
+    }
     throw error;
   }
 }
 
 /** contract/sign for a session (see the module's comment): confirmed by a ticket, spent. */
 export async function signContractFor(
-  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now'>,
+  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps'>,
   { session, locale, ip, body, log }: SignRequest,
 ): Promise<ContractActed> {
   const { database, key } = context;

@@ -48,6 +48,14 @@ export interface PlatformAuthority {
 
 const AUTHORITY_KEY_ID = 'signing-ca';
 const AUTHORITY_YEARS = 20;
+const TIMESTAMPING_KEY_ID = 'signing-tsa';
+/**
+ * How long the timestamp authority's certificate is valid: its tokens are checked against it for
+ * as long as the contracts matter, so it outlives signers' certificates by far; it is replaced
+ * (a new key, a new certificate) before its last year so that no token is made near its end.
+ */
+const TIMESTAMPING_YEARS = 10;
+const TIMESTAMPING_RENEW_BEFORE_MS = 365 * 24 * 3600 * 1000;
 /** How long a signer's certificate is valid. */
 export const SIGNER_CERTIFICATE_YEARS = 2;
 /** A signer's certificate this close to its end is replaced rather than used for a new signature. */
@@ -56,6 +64,7 @@ const RENEW_BEFORE_MS = 30 * 24 * 3600 * 1000;
 const DOCUMENT_SIGNING = '1.3.6.1.5.5.7.3.36';
 
 const authorities = new WeakMap<Database, Promise<PlatformAuthority>>();
+const timestampers = new WeakMap<Database, Promise<SigningCredentials>>();
 
 /**
  * The platform's authority: created and stored on the first call against a database, read back
@@ -93,6 +102,95 @@ function readAuthorityRow(database: Database) {
   return database.query<{ secret: string }>('SELECT secret FROM server_keys WHERE id = $1', [
     AUTHORITY_KEY_ID,
   ]);
+}
+
+/**
+ * The key and certificate of the platform's own timestamp authority (RFC 3161): issued by the
+ * platform's authority with the critical extended key usage timeStamping (RFC 3161 §2.3), kept
+ * like the authority's own key (one row of `server_keys`, made by whichever process gets there
+ * first), and issued afresh once it nears its end.
+ */
+export function timestampingCredentials(database: Database): Promise<SigningCredentials> {
+  let pending = timestampers.get(database);
+  if (!pending) {
+    pending = loadTimestamping(database);
+    pending.catch(() => timestampers.delete(database));
+    timestampers.set(database, pending);
+  }
+  return pending.then((credentials) => {
+    const left = credentials.certificate.validity.notAfter.getTime() - Date.now();
+    if (left > TIMESTAMPING_RENEW_BEFORE_MS) return credentials;
+    timestampers.delete(database);
+    return loadTimestamping(database, credentials.certificate.serialNumber);
+  });
+}
+
+async function loadTimestamping(
+  database: Database,
+  replacing?: string,
+): Promise<SigningCredentials> {
+  const authority = await platformAuthority(database);
+  const read = () =>
+    database.query<{ secret: string }>('SELECT secret FROM server_keys WHERE id = $1', [
+      TIMESTAMPING_KEY_ID,
+    ]);
+  let [row] = await read();
+  const stale =
+    row && replacing !== undefined
+      ? forge.pki.certificateFromPem((JSON.parse(row.secret) as StoredKeyPair).certificatePem)
+          .serialNumber === replacing
+      : false;
+  if (!row || stale) {
+    const issued = JSON.stringify(issueTimestamping(authority));
+    // A replacement is written only over the certificate it replaces: two processes renewing at
+    // once keep the first one's.
+    await (row
+      ? database.query(`UPDATE server_keys SET secret = $2 WHERE id = $1 AND secret = $3`, [
+          TIMESTAMPING_KEY_ID,
+          issued,
+          row.secret,
+        ])
+      : database.query(
+          'INSERT INTO server_keys (id, secret) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+          [TIMESTAMPING_KEY_ID, issued],
+        ));
+    [row] = await read();
+  }
+  const stored = JSON.parse(row!.secret) as StoredKeyPair;
+  const certificate = forge.pki.certificateFromPem(stored.certificatePem);
+  return {
+    privateKey: createPrivateKey(stored.privateKeyPem),
+    certificate,
+    chain: [certificate, authority.certificate],
+  };
+}
+
+function issueTimestamping(authority: PlatformAuthority): StoredKeyPair {
+  const keys = rsaKeyPair();
+  const certificate = newCertificate(
+    keys.publicKey,
+    [
+      { shortName: 'CN', value: 'eSign Platform Timestamping' },
+      { shortName: 'O', value: 'eSign' },
+    ],
+    TIMESTAMPING_YEARS,
+  );
+  certificate.setIssuer(authority.certificate.subject.attributes);
+  certificate.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    { name: 'extKeyUsage', timeStamping: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+    {
+      name: 'authorityKeyIdentifier',
+      keyIdentifier: authority.certificate.generateSubjectKeyIdentifier().getBytes(),
+    },
+  ]);
+  certificate.sign(authority.privateKey, forge.md.sha256.create());
+  return {
+    privateKeyPem: keys.privateKeyPem,
+    certificatePem: forge.pki.certificateToPem(certificate),
+  };
 }
 
 interface StoredKeyPair {

@@ -13,7 +13,9 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db';
 import { signerCredentials, type SignerIdentity, type SigningCredentials } from './authority';
+import type { TimestampAuthority } from './cms';
 import { PADES_SUBFILTER, SIGNATURE_PLACEHOLDER_BYTES, fillSignature } from './pades';
+import { platformTimestamps } from './timestamp';
 import { appendSigningUpdate, type SealStamp } from './update';
 
 export {
@@ -24,6 +26,13 @@ export {
   type PlatformAuthority,
 } from './authority';
 export { verifyContractPdf, type VerifiedSignature } from './verify';
+export type { TimestampAuthority } from './cms';
+export {
+  platformTimestamps,
+  remoteTimestamps,
+  TimestampError,
+  type TimestampFailure,
+} from './timestamp';
 export type { SealStamp } from './update';
 
 /** One party's signature on a contract. */
@@ -49,6 +58,11 @@ export interface SignContractInput {
    * would make a query from outside that transaction wait for it.
    */
   credentials?: SigningCredentials | undefined;
+  /**
+   * Who stamps the signature's time (PAdES B-T): the platform's own timestamp authority unless
+   * told (the app's, from TSA_URL). Its failure fails the signature (`TimestampError`).
+   */
+  timestamps?: TimestampAuthority | undefined;
 }
 
 /** What one signature made. */
@@ -81,6 +95,7 @@ export async function signContract(
   input: SignContractInput,
 ): Promise<SignContractResult> {
   const signingTime = input.signingTime ?? new Date();
+  const timestamps = input.timestamps ?? platformTimestamps(database);
   const [credentials, prepared] = await Promise.all([
     input.credentials ?? signerCredentials(database, input.signer),
     appendSigningUpdate(input.pdf, input.stamps, input.sealPng, {
@@ -89,10 +104,10 @@ export async function signContract(
       location: input.location,
       signingTime,
       subFilter: PADES_SUBFILTER,
-      placeholderBytes: SIGNATURE_PLACEHOLDER_BYTES,
+      placeholderBytes: SIGNATURE_PLACEHOLDER_BYTES + timestamps.tokenBytes,
     }),
   ]);
-  const pdf = await fillSignature(prepared, credentials, signingTime);
+  const pdf = await fillSignature(prepared, credentials, signingTime, timestamps);
   const subject = credentials.certificate.subject.attributes
     .map((attribute) => `${attribute.shortName}=${String(attribute.value)}`)
     .join(',');

@@ -1,8 +1,8 @@
 /**
  * A PAdES signature (`ETSI.CAdES.detached`) written into the placeholder that `update.ts` left:
  * @signpdf/signpdf sets the ByteRange (everything but the placeholder), hashes those bytes and
- * asks the signer below for the CMS SignedData, which it writes into the placeholder in place —
- * the file's length does not change. The signer is @signpdf/signer-p12's recipe (detached,
+ * asks the signer below for the CMS SignedData (timestamped by `timestamps`: PAdES B-T), which it
+ * writes into the placeholder in place — the file's length does not change. The signer is @signpdf/signer-p12's recipe (detached,
  * SHA-256, the content type, message digest and signing time signed) over the key directly, so
  * that no PKCS#12 file is built and encrypted per signature, with Node's native digest and RSA
  * (cms.ts).
@@ -12,7 +12,7 @@
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
 import type { SigningCredentials } from './authority';
-import { cmsSignedData } from './cms';
+import { cmsSignedData, type TimestampAuthority } from './cms';
 
 /** The signature's kind: PAdES (a CAdES detached signature in the PDF). */
 export const PADES_SUBFILTER = SUBFILTER_ETSI_CADES_DETACHED;
@@ -33,6 +33,7 @@ export async function fillSignature(
   pdfWithPlaceholder: Uint8Array,
   credentials: SigningCredentials,
   signingTime: Date,
+  timestamps: TimestampAuthority | undefined,
 ): Promise<Uint8Array> {
   const signed = await new SignPdf().sign(
     Buffer.from(
@@ -40,25 +41,26 @@ export async function fillSignature(
       pdfWithPlaceholder.byteOffset,
       pdfWithPlaceholder.byteLength,
     ),
-    new CredentialsSigner(credentials),
+    new CredentialsSigner(credentials, timestamps),
     signingTime,
   );
   return new Uint8Array(signed.buffer, signed.byteOffset, signed.byteLength);
 }
 
 class CredentialsSigner extends Signer {
-  constructor(private readonly credentials: SigningCredentials) {
+  constructor(
+    private readonly credentials: SigningCredentials,
+    private readonly timestamps: TimestampAuthority | undefined,
+  ) {
     super();
   }
 
   override sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
     const { privateKey, certificate, chain } = this.credentials;
-    return Promise.resolve(
-      cmsSignedData(
-        signedBytes,
-        { key: privateKey, certificate, chain },
-        signingTime ?? new Date(),
-      ),
+    return cmsSignedData(
+      signedBytes,
+      { key: privateKey, certificate, chain },
+      { signingTime: signingTime ?? new Date(), timestamps: this.timestamps },
     );
   }
 }

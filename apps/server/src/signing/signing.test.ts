@@ -16,6 +16,7 @@ import { migrate, openDatabase, type Database } from '../db';
 import { BACKENDS } from '../test-support/server';
 import { platformAuthority, signerCredentials } from './authority';
 import { signContract, verifyContractPdf, type SealStamp } from './index';
+import { signaturesOf, timestampOf } from './testing/pdfSignatures';
 
 const PARTY_A = {
   id: 'company:1:user:1',
@@ -23,8 +24,11 @@ const PARTY_A = {
   organisation: 'Demo Technology Co., Ltd.',
 };
 const PARTY_B = { id: 'user:2', name: '韩梅梅' };
-/** What one signature may add besides its seal image: the placeholder is 6 KB of hex. */
-const PER_SIGNATURE = 8_000;
+/**
+ * What one signature may add besides its seal image: the placeholder is 10 KB of hex (5 KB: the
+ * CMS and its timestamp token, measured 4.0 KB).
+ */
+const PER_SIGNATURE = 12_000;
 /** And per page stamped: the page's dictionary written again, and a small content stream. */
 const PER_PAGE = 500;
 const RED_SEAL = solidPng(120, 120, [220, 20, 20, 255]);
@@ -40,28 +44,6 @@ async function twoPagePdf(): Promise<Uint8Array> {
 
 function onEveryPage(stamp: Omit<SealStamp, 'page'>, pages: number): SealStamp[] {
   return Array.from({ length: pages }, (_, index) => ({ ...stamp, page: index + 1 }));
-}
-
-/**
- * Each signature of `pdf` as OpenSSL reads it: the CMS from /Contents (its DER length read from
- * its header, the placeholder's padding left out) and the bytes its /ByteRange covers.
- */
-function signaturesOf(pdf: Uint8Array): { cms: Buffer; signed: Buffer }[] {
-  const bytes = Buffer.from(pdf);
-  const text = bytes.toString('latin1');
-  return [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map(
-    (match) => {
-      const [a, b, c, d] = match.slice(1).map(Number) as [number, number, number, number];
-      const hex = text.slice(a + b + 1, c - 1);
-      const all = Buffer.from(hex, 'hex');
-      // A SEQUENCE with a two-byte length (0x30 0x82 hi lo), as every signature here is.
-      const length = all[1] === 0x82 ? 4 + all.readUInt16BE(2) : all.length;
-      return {
-        cms: all.subarray(0, length),
-        signed: Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]),
-      };
-    },
-  );
 }
 
 const run = promisify(execFile);
@@ -130,8 +112,9 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     ]);
     await qpdfPasses(b.pdf);
 
-    // The seal image is embedded once however many pages it is stamped on. Measured: 8,386 bytes
-    // for A (357 of seal, 2 pages) and 7,954 for B (223 of seal, 1 page).
+    // The seal image is embedded once however many pages it is stamped on. Measured: 12,483 bytes
+    // for A (357 of seal, 2 pages) and 12,051 for B (223 of seal, 1 page): 8,386 and 7,954 before
+    // the timestamp (B-T).
     const bound = (seal: Uint8Array, pages: number) =>
       seal.length + PER_SIGNATURE + pages * PER_PAGE;
     expect(a.signatureInfo.addedBytes).toBeLessThanOrEqual(bound(RED_SEAL, 2));
@@ -187,6 +170,32 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
         ).stdout;
         expect(printed).toMatch(/signingCertificateV2/);
         expect(printed).toMatch(/messageDigest/);
+        // B-T: the time is the timestamp's, not the signer's own claim.
+        expect(printed).not.toMatch(/signingTime/);
+        expect(printed).toMatch(/id-smime-aa-timeStampToken/);
+        // The timestamp token over the signature value, checked by OpenSSL's RFC 3161 verifier
+        // with the platform CA as trust anchor (which also asks the TSA certificate for the
+        // critical extended key usage timeStamping).
+        const stamp = timestampOf(cms);
+        const [tokenFile, valueFile] = [`token-${index}.der`, `value-${index}.bin`].map((name) =>
+          path.join(dir, name),
+        ) as [string, string];
+        await writeFile(tokenFile, stamp.token);
+        await writeFile(valueFile, stamp.signatureValue);
+        const tsVerify = (data: string) =>
+          run('openssl', [
+            'ts',
+            '-verify',
+            '-data',
+            data,
+            '-in',
+            tokenFile,
+            '-token_in',
+            '-CAfile',
+            ca,
+          ]);
+        expect((await tsVerify(valueFile)).stdout).toMatch(/Verification: OK/);
+        await expect(tsVerify(contentFile)).rejects.toThrow(/message imprint mismatch/);
         // A flipped byte in what the signature covers is refused.
         const middle = signed.length >> 1;
         signed.writeUInt8(signed.readUInt8(middle) ^ 0xff, middle);

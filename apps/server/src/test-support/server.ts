@@ -83,6 +83,8 @@ export interface TestAppOptions {
   jobs?: AppDependencies['jobs'];
   /** The clock of day-based rules (seal authorisations); the system's otherwise. */
   clock?: () => Date;
+  /** Who stamps signatures' times; the platform's own timestamp authority otherwise. */
+  timestamps?: AppDependencies['timestamps'];
 }
 
 /** One server process listening on a free port of 127.0.0.1. */
@@ -107,7 +109,15 @@ export interface TestServer extends TestApp {
 async function listen(
   database: Database,
   files: string,
-  { development = true, captchaText, webDir, trustProxy = false, jobs, clock }: TestAppOptions,
+  {
+    development = true,
+    captchaText,
+    webDir,
+    trustProxy = false,
+    jobs,
+    clock,
+    timestamps,
+  }: TestAppOptions,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     database,
@@ -118,6 +128,7 @@ async function listen(
     trustProxy,
     ...(jobs ? { jobs } : {}),
     ...(clock ? { clock } : {}),
+    timestamps,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

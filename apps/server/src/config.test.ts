@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config';
+
+describe('the server configuration', () => {
+  it('takes an external timestamp authority from TSA_URL, and refuses to start with one that is no http(s) address', () => {
+    expect(readConfig({}, []).tsaUrl).toBeUndefined();
+    expect(readConfig({ TSA_URL: 'http://timestamp.example.com/tsa' }, []).tsaUrl).toBe(
+      'http://timestamp.example.com/tsa',
+    );
+    expect(() => readConfig({ TSA_URL: 'timestamp.example.com' }, [])).toThrow(
+      /TSA_URL must be the http\(s\) address/,
+    );
+    expect(() => readConfig({ TSA_URL: 'ftp://timestamp.example.com/' }, [])).toThrow(
+      /TSA_URL must be an http or https address/,
+    );
+  });
+});
