@@ -12,7 +12,13 @@
  * of `signer_certificates` (migration 10). Private keys are stored as PKCS#8 PEM in the database,
  * as the JWT key is: whoever reads the database can sign as the platform.
  */
-import { createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import forge from 'node-forge';
 import type { Database } from '../db';
 
@@ -33,14 +39,22 @@ export interface SignerIdentity {
 export interface SigningCredentials {
   /** The signer's private key, for Node's native RSA (cms.ts). */
   privateKey: KeyObject;
+  /**
+   * The signer's certificate as stored: the record of the signer's key, name and validity, from
+   * which each signature's own certificate is issued (`signatureCertificate`).
+   */
   certificate: forge.pki.Certificate;
   /** The signer's certificate, then the authority's: what a verifier needs besides its trust. */
   chain: forge.pki.Certificate[];
+  /** The authority that issued it, which issues each signature's certificate too. */
+  issuer?: PlatformAuthority | undefined;
 }
 
 /** The platform's certificate authority. */
 export interface PlatformAuthority {
   privateKey: forge.pki.rsa.PrivateKey;
+  /** The same key for Node's native RSA: certificates issued per signature are signed with it. */
+  key: KeyObject;
   certificate: forge.pki.Certificate;
   /** The authority's certificate in PEM: what a verifier adds to its trusted roots. */
   certificatePem: string;
@@ -93,6 +107,7 @@ async function loadAuthority(database: Database): Promise<PlatformAuthority> {
   const stored = JSON.parse(row!.secret) as StoredKeyPair;
   return {
     privateKey: forge.pki.privateKeyFromPem(stored.privateKeyPem) as forge.pki.rsa.PrivateKey,
+    key: createPrivateKey(stored.privateKeyPem),
     certificate: forge.pki.certificateFromPem(stored.certificatePem),
     certificatePem: stored.certificatePem,
   };
@@ -265,7 +280,54 @@ export async function signerCredentials(
     privateKey: createPrivateKey(row!.private_key_pem),
     certificate,
     chain: [certificate, authority.certificate],
+    issuer: authority,
   };
+}
+
+/**
+ * The certificate one signature is made under: the signer's key, name and extensions, with a
+ * serial of its own, issued now by the platform's authority (Node's RSA: a millisecond). Every
+ * signature in a file has its own certificate, even when one person signs twice (two parties, or
+ * for themselves and for a company): poppler's `pdfsig` (22.12, over NSS) reports the second
+ * signature under a certificate it already validated in the same file as "Unknown issue with
+ * Certificate", while two certificates of one key are both trusted. The serial is what the audit
+ * trail and contract_files record; the certificate is not stored apart from the signed PDF.
+ */
+export function signatureCertificate(credentials: SigningCredentials): {
+  certificate: forge.pki.Certificate;
+  chain: forge.pki.Certificate[];
+} {
+  const { issuer, certificate: record } = credentials;
+  if (!issuer) return { certificate: record, chain: credentials.chain };
+  const certificate = newCertificate(
+    record.publicKey as forge.pki.rsa.PublicKey,
+    // forge reads a UTF8String's value as its bytes, and writes it encoding the value again.
+    record.subject.attributes.map(({ shortName, value, valueTagClass }) => ({
+      shortName: shortName!,
+      value:
+        (valueTagClass as unknown) === forge.asn1.Type.UTF8
+          ? forge.util.decodeUtf8(String(value))
+          : String(value),
+    })),
+    SIGNER_CERTIFICATE_YEARS,
+  );
+  certificate.setIssuer(issuer.certificate.subject.attributes);
+  certificate.setExtensions(record.extensions);
+  signWithNode(certificate, issuer.key);
+  return { certificate, chain: [certificate, issuer.certificate] };
+}
+
+/** Signs `certificate` (SHA-256 with RSA) with Node's RSA rather than forge's JavaScript. */
+function signWithNode(certificate: forge.pki.Certificate, key: KeyObject): void {
+  const algorithm = forge.pki.oids.sha256WithRSAEncryption!;
+  certificate.siginfo.algorithmOid = algorithm;
+  certificate.signatureOid = algorithm;
+  // forge.pki.getTBSCertificate exists (forge's own sign uses it) but its typings leave it out.
+  const { getTBSCertificate } = forge.pki as unknown as {
+    getTBSCertificate(certificate: forge.pki.Certificate): forge.asn1.Asn1;
+  };
+  const tbs = forge.asn1.toDer(getTBSCertificate(certificate)).getBytes();
+  certificate.signature = sign('sha256', Buffer.from(tbs, 'binary'), key).toString('binary');
 }
 
 interface SignerRow {

@@ -12,7 +12,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db';
-import { signerCredentials, type SignerIdentity, type SigningCredentials } from './authority';
+import {
+  signatureCertificate,
+  signerCredentials,
+  type SignerIdentity,
+  type SigningCredentials,
+} from './authority';
 import type { TimestampAuthority } from './cms';
 import { PADES_SUBFILTER, SIGNATURE_PLACEHOLDER_BYTES, fillSignature } from './pades';
 import { platformTimestamps } from './timestamp';
@@ -107,8 +112,9 @@ export async function signContract(
       placeholderBytes: SIGNATURE_PLACEHOLDER_BYTES + timestamps.tokenBytes,
     }),
   ]);
-  const pdf = await fillSignature(prepared, credentials, signingTime, timestamps);
-  const subject = credentials.certificate.subject.attributes
+  const own = { ...credentials, ...signatureCertificate(credentials) };
+  const pdf = await fillSignature(prepared, own, signingTime, timestamps);
+  const subject = own.certificate.subject.attributes
     .map((attribute) => `${attribute.shortName}=${String(attribute.value)}`)
     .join(',');
   return {
@@ -116,7 +122,7 @@ export async function signContract(
     sha256: createHash('sha256').update(pdf).digest('hex'),
     signatureInfo: {
       signerId: input.signer.id,
-      certificateSerial: credentials.certificate.serialNumber,
+      certificateSerial: own.certificate.serialNumber,
       certificateSubject: subject,
       signingTime,
       addedBytes: pdf.byteLength - input.pdf.byteLength,

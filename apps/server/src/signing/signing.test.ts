@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import forge from 'node-forge';
 import { PDFDocument, degrees } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +17,7 @@ import { migrate, openDatabase, type Database } from '../db';
 import { BACKENDS } from '../test-support/server';
 import { platformAuthority, signerCredentials } from './authority';
 import { signContract, verifyContractPdf, type SealStamp } from './index';
-import { signaturesOf, timestampOf } from './testing/pdfSignatures';
+import { certificateOf, signaturesOf, timestampOf } from './testing/pdfSignatures';
 
 const PARTY_A = {
   id: 'company:1:user:1',
@@ -306,6 +307,49 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     const renamed = await signerCredentials(database, { ...PARTY_A, name: 'Li Lei (CFO)' });
     expect(renamed.certificate.serialNumber).not.toBe(first.certificate.serialNumber);
     expect(renamed.certificate.subject.getField('CN').value).toBe('Li Lei (CFO)');
+  });
+
+  it('one person holding two parties, and signing for a company too: every signature trusted by pdfsig, each under a certificate of its own', async () => {
+    const person = { id: 'user:9', name: '王芳' };
+    const forCompany = { id: 'company:4:user:9', name: '王芳', organisation: '某某科技有限公司' };
+    let pdf = await twoPagePdf();
+    const serials: string[] = [];
+    for (const signer of [person, person, forCompany]) {
+      const signed = await signContract(database, {
+        pdf,
+        stamps: [
+          { page: 1, x: 100 + serials.length * 150, y: 600, width: 100, height: 60, rotate: 0 },
+        ],
+        sealPng: BLUE_SEAL,
+        signer,
+        reason: `Signs as party ${'ABC'[serials.length]}`,
+      });
+      pdf = signed.pdf;
+      serials.push(signed.signatureInfo.certificateSerial);
+    }
+    expect(new Set(serials).size).toBe(3);
+    expect(await verifyContractPdf(database, pdf)).toMatchObject([
+      { signer: '王芳', valid: true, trusted: true, certificateStatus: 'Certificate is Trusted.' },
+      { signer: '王芳', valid: true, trusted: true, certificateStatus: 'Certificate is Trusted.' },
+      {
+        signer: '王芳',
+        certificateSubject: expect.stringContaining('某某科技有限公司'),
+        valid: true,
+        trusted: true,
+        coversWholeDocument: true,
+      },
+    ]);
+    // Each signature's certificate vouches for the signer's one key, issued by the authority.
+    const authority = await platformAuthority(database);
+    const { certificate: record } = await signerCredentials(database, person);
+    const certificates = signaturesOf(pdf).map(({ cms }) => certificateOf(cms));
+    for (const certificate of certificates.slice(0, 2)) {
+      expect(authority.certificate.verify(certificate)).toBe(true);
+      expect(forge.pki.publicKeyToPem(certificate.publicKey)).toBe(
+        forge.pki.publicKeyToPem(record.publicKey),
+      );
+    }
+    expect(certificates.map((certificate) => certificate.serialNumber)).toEqual(serials);
   });
 });
 

@@ -42,3 +42,11 @@ export function timestampOf(cms: Buffer): { token: Buffer; signatureValue: Buffe
   const token = children(children(stamp!)[1]!)[0]!;
   return { token: Buffer.from(forge.asn1.toDer(token).getBytes(), 'binary'), signatureValue };
 }
+
+/** The signer's certificate a signature carries (the first of its certificates). */
+export function certificateOf(cms: Buffer): forge.pki.Certificate {
+  type Node = forge.asn1.Asn1;
+  const children = (node: Node) => node.value as Node[];
+  const signedData = children(children(forge.asn1.fromDer(cms.toString('binary')))[1]!)[0]!;
+  return forge.pki.certificateFromAsn1(children(children(signedData)[3]!)[0]!);
+}
