@@ -145,9 +145,11 @@ export async function prepareSigner(
   const { database } = context;
   const kind = sealKindOf(session);
   const signer = await sealSignerOf(database, session, kind);
-  const [user] = await database.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
-    session.userId,
-  ]);
+  const [user] = await database.query<{ name: string; credit_code: string | null }>(
+    `SELECT u.name, c.credit_code FROM users u LEFT JOIN companies c ON c.id = $2
+      WHERE u.id = $1`,
+    [session.userId, signer.kind === 'company' ? session.companyId : null],
+  );
   const identity: SignerIdentity =
     signer.kind === 'personal'
       ? { id: `user:${session.userId}`, name: signer.name }
@@ -155,6 +157,7 @@ export async function prepareSigner(
           id: `company:${session.companyId}:user:${session.userId}`,
           name: user?.name.trim() || signer.companyName,
           organisation: signer.companyName,
+          organisationId: user?.credit_code?.trim() || undefined,
         };
   return { identity, credentials: await signerCredentials(database, identity) };
 }

@@ -33,6 +33,11 @@ export interface SignerIdentity {
   name: string;
   /** For a company's signature, the company's name: the certificate's organisation (O). */
   organisation?: string | undefined;
+  /**
+   * And the company's unified social credit code: the certificate's organizationIdentifier
+   * (2.5.4.97) as ETSI EN 319 412-1 writes a national trade register number, `NTRCN-<code>`.
+   */
+  organisationId?: string | undefined;
 }
 
 /** A key and the certificate chain that vouches for it, ready to make a CMS signature. */
@@ -302,8 +307,8 @@ export function signatureCertificate(credentials: SigningCredentials): {
   const certificate = newCertificate(
     record.publicKey as forge.pki.rsa.PublicKey,
     // forge reads a UTF8String's value as its bytes, and writes it encoding the value again.
-    record.subject.attributes.map(({ shortName, value, valueTagClass }) => ({
-      shortName: shortName!,
+    record.subject.attributes.map(({ shortName, type, value, valueTagClass }) => ({
+      ...(shortName ? { shortName } : { type: type! }),
       value:
         (valueTagClass as unknown) === forge.asn1.Type.UTF8
           ? forge.util.decodeUtf8(String(value))
@@ -349,16 +354,22 @@ async function readSignerRow(database: Database, signerId: string): Promise<Sign
 
 /** The subject as stored, to notice a renamed signer. */
 function subjectOf(signer: SignerIdentity): string {
-  return JSON.stringify([signer.name, signer.organisation ?? null]);
+  return JSON.stringify([signer.name, signer.organisation ?? null, signer.organisationId ?? null]);
 }
+
+/** id-at-organizationIdentifier (X.520), which forge has no short name for. */
+const ORGANIZATION_IDENTIFIER = '2.5.4.97';
 
 function issueCertificate(
   authority: PlatformAuthority,
   signer: SignerIdentity,
 ): StoredKeyPair & { serial: string; notAfter: string } {
   const keys = rsaKeyPair();
-  const subject = [{ shortName: 'CN', value: signer.name }];
+  const subject: NameAttribute[] = [{ shortName: 'CN', value: signer.name }];
   if (signer.organisation) subject.push({ shortName: 'O', value: signer.organisation });
+  if (signer.organisation && signer.organisationId) {
+    subject.push({ type: ORGANIZATION_IDENTIFIER, value: `NTRCN-${signer.organisationId}` });
+  }
   const certificate = newCertificate(keys.publicKey, subject, SIGNER_CERTIFICATE_YEARS);
   certificate.setIssuer(authority.certificate.subject.attributes);
   certificate.setExtensions([
@@ -402,9 +413,12 @@ function rsaKeyPair(): {
  * the column is unique besides), valid from a minute ago (clocks differ) for `years`. Names are
  * UTF-8 strings so that Chinese names survive.
  */
+/** One attribute of a certificate's name: by forge's short name, or by its OID. */
+type NameAttribute = ({ shortName: string } | { type: string }) & { value: string };
+
 function newCertificate(
   publicKey: forge.pki.rsa.PublicKey,
-  subject: { shortName: string; value: string }[],
+  subject: NameAttribute[],
   years: number,
 ): forge.pki.Certificate {
   const certificate = forge.pki.createCertificate();
@@ -418,8 +432,8 @@ function newCertificate(
   certificate.validity.notBefore = notBefore;
   certificate.validity.notAfter = notAfter;
   certificate.setSubject(
-    subject.map(({ shortName, value }) => ({
-      shortName,
+    subject.map(({ value, ...name }) => ({
+      ...name,
       value, // forge writes a UTF8String's value as UTF-8 itself
       valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class,
     })),
