@@ -86,6 +86,8 @@ export interface AppDependencies {
   tsaUrl?: string | undefined;
   /** Who stamps signatures' times, given outright (tests: an authority that answers slowly). */
   timestamps?: TimestampAuthority | undefined;
+  /** Where the platform is reached from outside (PUBLIC_URL). */
+  publicUrl?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -155,6 +157,7 @@ export async function buildApp({
   jobs: jobOptions,
   tsaUrl,
   timestamps,
+  publicUrl,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -185,6 +188,7 @@ export async function buildApp({
     routes: [],
     jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),
     timestamps: timestamps ?? (tsaUrl ? remoteTimestamps(tsaUrl) : platformTimestamps(database)),
+    publicUrl,
   };
   configurePaymentProvider(context, payment);
   configureRealNameProviders(context, { identity, bankCard });

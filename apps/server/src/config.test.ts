@@ -14,4 +14,12 @@ describe('the server configuration', () => {
       /TSA_URL must be an http or https address/,
     );
   });
+
+  it('takes the public address from PUBLIC_URL without a trailing slash', () => {
+    expect(readConfig({}, []).publicUrl).toBeUndefined();
+    expect(readConfig({ PUBLIC_URL: 'https://esign.example.com/' }, []).publicUrl).toBe(
+      'https://esign.example.com',
+    );
+    expect(() => readConfig({ PUBLIC_URL: 'esign.example.com' }, [])).toThrow(/PUBLIC_URL/);
+  });
 });

@@ -27,6 +27,11 @@ export interface ServerConfig {
    * instead of the platform's own.
    */
   tsaUrl: string | undefined;
+  /**
+   * Where the platform is reached from outside (PUBLIC_URL, e.g. https://esign.example.com): the
+   * signatures' certificates then name the CA's CRL there (a CRL distribution point).
+   */
+  publicUrl: string | undefined;
 }
 
 export function readConfig(
@@ -45,21 +50,25 @@ export function readConfig(
     demo: !argv.includes('--no-demo'),
     webDir: path.resolve(env.WEB_DIR || DEFAULT_WEB_DIR),
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
-    tsaUrl: timestampAuthorityUrl(env.TSA_URL),
+    tsaUrl: httpUrl('TSA_URL', env.TSA_URL, 'of an RFC 3161 authority'),
+    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL, 'the platform is reached at')?.replace(
+      /\/+$/,
+      '',
+    ),
   };
 }
 
-/** TSA_URL when it is an http(s) address; a start with anything else fails rather than signing. */
-function timestampAuthorityUrl(value: string | undefined): string | undefined {
+/** An http(s) address from the environment; a start with anything else fails at once. */
+function httpUrl(name: string, value: string | undefined, what: string): string | undefined {
   if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`TSA_URL must be the http(s) address of an RFC 3161 authority, not ${value}`);
+    throw new Error(`${name} must be the http(s) address ${what}, not ${value}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`TSA_URL must be an http or https address, not ${value}`);
+    throw new Error(`${name} must be an http or https address, not ${value}`);
   }
   return url.href;
 }

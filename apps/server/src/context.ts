@@ -34,4 +34,6 @@ export interface AppContext {
    * or the RFC 3161 authority at TSA_URL.
    */
   timestamps: TimestampAuthority;
+  /** Where the platform is reached from outside (PUBLIC_URL), when configured. */
+  publicUrl?: string | undefined;
 }

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     webDir: config.webDir,
     trustProxy: config.trustProxy,
     tsaUrl: config.tsaUrl,
+    publicUrl: config.publicUrl,
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));

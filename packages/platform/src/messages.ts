@@ -369,6 +369,10 @@ const PLATFORM_MESSAGES = {
   },
   // A signature is never made without its trusted time (PAdES B-T): nothing was signed, and the
   // confirmation code is still good.
+  signerCertificateRevoked: {
+    en: 'Your signing certificate has been revoked, so you cannot sign. Please contact the platform',
+    zh: '您的签名证书已被吊销，无法签署，请联系平台',
+  },
   timestampUnavailable: {
     en: 'The timestamp service did not answer, so nothing was signed. Please try again in a moment',
     zh: '时间戳服务未响应，本次未签署，请稍后重试',

@@ -78,6 +78,7 @@ export const PATHS = {
   contractSignatures: '/sicpay-contract/contract/signatures',
   /** The platform's signing authority's certificate, for readers to trust (no session). */
   signingAuthorityCertificate: '/sicpay-contract/contract/nologin/authority-certificate',
+  signingAuthorityCrl: '/sicpay-contract/contract/nologin/authority-crl',
   contractAttestation: '/sicpay-contract/contract/attestation',
   contractRescission: '/sicpay-contract/contract/unsubscribe',
   contractRescind: '/sicpay-contract/contract/signUnsubscribe',

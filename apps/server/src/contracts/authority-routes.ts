@@ -4,6 +4,9 @@
  * operating system's viewers) call a contract's signatures' issuer unknown until the reader adds
  * it to its trusted certificates; the signatures page offers it with how to. Public: it is what
  * anyone needs to check a contract they were sent, and it holds nothing secret.
+ *
+ * contract/nologin/authority-crl: that authority's CRL now (DER, RFC 5280), listing the
+ * certificates it revoked; each signed file carries the CRL of its signing time in its /DSS.
  */
 import { X509Certificate } from 'node:crypto';
 import { PATHS, authorityCertificateQuery } from '@esign/platform';
@@ -11,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { contentDisposition } from '../http/content-disposition';
 import { route } from '../http/route';
-import { platformAuthority } from '../signing';
+import { certificateRevocationList, platformAuthority } from '../signing';
 import { SIGN_EXAMPLES } from './sign-examples';
 
 /** The downloaded file's name, without its extension. */
@@ -42,6 +45,24 @@ export function signingAuthorityRoutes(app: FastifyInstance, context: AppContext
         )
         .header('cache-control', 'public, max-age=3600')
         .send(file.body);
+    },
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.signingAuthorityCrl,
+    summary:
+      'The platform’s signing authority’s certificate revocation list now (DER, application/pkix-crl, valid a week): the signers’ and signatures’ certificates it revoked',
+    tag: 'sicpay-contract',
+    permission: 'public',
+    handler: async ({ reply }) => {
+      const crl = await certificateRevocationList(context.database);
+      return reply
+        .type('application/pkix-crl')
+        .header('content-length', String(crl.byteLength))
+        .header('content-disposition', contentDisposition('attachment', `${FILE_NAME}.crl`))
+        .header('cache-control', 'public, max-age=600')
+        .send(crl);
     },
   });
 }

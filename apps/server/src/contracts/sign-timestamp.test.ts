@@ -4,15 +4,11 @@
  * authority's CA; an authority that does not answer, or refuses, fails the signature in the
  * signer's language with nothing changed and the confirmation still good (issue 31).
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { ContractActed, ContractPdfLink } from '@esign/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteTimestamps, verifyContractPdf, type TimestampAuthority } from '../signing';
-import { signaturesOf, timestampOf } from '../signing/testing/pdfSignatures';
+import { run, withScratch } from '../signing/testing/openssl';
+import { dssOf, signaturesOf, timestampOf } from '../signing/testing/pdfSignatures';
 import { startOpenSslTsa, startSilentServer, type OpenSslTsa } from '../signing/testing/opensslTsa';
 import { BACKENDS, login, useTestServer } from '../test-support/server';
 import {
@@ -25,8 +21,6 @@ import {
 } from '../test-support/signing';
 import { templateClient, type TemplateClient } from '../test-support/templates';
 
-const run = promisify(execFile);
-
 describe.each(BACKENDS)('signatures stamped by an external authority on $name', (backend) => {
   /** The authority the app asks, changed by each test: TSA_URL pointing elsewhere. */
   let current: TimestampAuthority;
@@ -34,6 +28,7 @@ describe.each(BACKENDS)('signatures stamped by an external authority on $name', 
     name: 'switchable',
     tokenBytes: 8192,
     stamp: (imprint) => current.stamp(imprint),
+    certificates: () => current.certificates(),
   };
   const server = useTestServer(backend, { timestamps: switchable });
   let granting: OpenSslTsa;
@@ -92,39 +87,39 @@ describe.each(BACKENDS)('signatures stamped by an external authority on $name', 
       });
       expect(signed.body.msg).toBe('success');
     }
-    expect(granting.answered() - before).toBe(2);
+    // One token over a random imprint to learn the authority's certificates (for the /DSS), then
+    // one for each signature.
+    expect(granting.answered() - before).toBe(3);
 
     const pdf = await latestPdf(id);
     expect(await verifyContractPdf(server.database, pdf)).toMatchObject([
       { valid: true, trusted: true },
       { valid: true, trusted: true, coversWholeDocument: true },
     ]);
-    const dir = await mkdtemp(path.join(tmpdir(), 'esign-tsa-'));
-    try {
-      const ca = path.join(dir, 'tsa-ca.pem');
-      await writeFile(ca, granting.caPem);
+    // B-LT: the external authority's certificate travels in the file's /DSS.
+    const tsaCertificate = Buffer.from(
+      granting.tsaCertificatePem.replace(/-----[^-]+-----|\s/g, ''),
+      'base64',
+    );
+    expect((await dssOf(pdf)).certificates.some((der) => der.equals(tsaCertificate))).toBe(true);
+    await withScratch(async (file) => {
+      const ca = await file('tsa-ca.pem', granting.caPem);
       for (const [index, { cms }] of signaturesOf(pdf).entries()) {
         const stamp = timestampOf(cms);
-        const token = path.join(dir, `token-${index}.der`);
-        const value = path.join(dir, `value-${index}.bin`);
-        await writeFile(token, stamp.token);
-        await writeFile(value, stamp.signatureValue);
         const { stdout } = await run('openssl', [
           'ts',
           '-verify',
           '-data',
-          value,
+          await file(`value-${index}.bin`, stamp.signatureValue),
           '-in',
-          token,
+          await file(`token-${index}.der`, stamp.token),
           '-token_in',
           '-CAfile',
           ca,
         ]);
         expect(stdout).toMatch(/Verification: OK/);
       }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('refuses to sign when the authority does not answer or refuses, changing nothing, and signs with the same code once it answers', async () => {

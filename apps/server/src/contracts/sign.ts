@@ -42,7 +42,10 @@ import type { UsableSeal } from '../seals/usable';
 import {
   signContract,
   signerCredentials,
+  SignerRevokedError,
   TimestampError,
+  validationData,
+  type SigningValidation,
   type SealStamp,
   type SignContractResult,
   type SignerIdentity,
@@ -83,6 +86,8 @@ export interface SignRequest {
 export interface PreparedSigner {
   identity: SignerIdentity;
   credentials: SigningCredentials;
+  /** The CRL and timestamp certificates the signature's /DSS carries (PAdES B-LT). */
+  validation: SigningValidation;
 }
 
 /**
@@ -139,10 +144,10 @@ export function fitStamp(stamp: SealStamp, image: { width: number; height: numbe
  * prepares them once for all its contracts.
  */
 export async function prepareSigner(
-  context: Pick<AppContext, 'database'>,
+  context: Pick<AppContext, 'database' | 'timestamps' | 'publicUrl'>,
   session: AccessClaims,
 ): Promise<PreparedSigner> {
-  const { database } = context;
+  const { database, timestamps, publicUrl } = context;
   const kind = sealKindOf(session);
   const signer = await sealSignerOf(database, session, kind);
   const [user] = await database.query<{ name: string; credit_code: string | null }>(
@@ -159,7 +164,11 @@ export async function prepareSigner(
           organisation: signer.companyName,
           organisationId: user?.credit_code?.trim() || undefined,
         };
-  return { identity, credentials: await signerCredentials(database, identity) };
+  const [credentials, validation] = await Promise.all([
+    signerCredentials(database, identity),
+    validationData(database, timestamps, publicUrl),
+  ]);
+  return { identity, credentials, validation };
 }
 
 /** The parties to tell after a signature, and what. */
@@ -335,6 +344,7 @@ async function signWith(
     sealPng: await readSealImage(storage, seal.storageKey),
     signer: signer.identity,
     credentials: signer.credentials,
+    validation: signer.validation,
     timestamps,
     reason: `Party ${party} signs contract ${contract.number}`,
   });
@@ -430,6 +440,18 @@ export async function signAsParty(
           signedBy: Number(session.userId),
           certificateSerial: signed.signatureInfo.certificateSerial,
         });
+        // The certificate this signature was made under, so that revoking the signer's key
+        // revokes it too (signing/revocation.ts).
+        await act.tx.query(
+          `INSERT INTO signature_certificates (serial, signer_id, key_serial, contract_id)
+           VALUES ($1, $2, $3, $4)`,
+          [
+            signed.signatureInfo.certificateSerial,
+            signed.signatureInfo.signerId,
+            signed.signatureInfo.keySerial,
+            contract.id,
+          ],
+        );
         await act.tx.query(
           `UPDATE contract_participants SET signed_at = now(), seal_id = $3, seal_authorization_id = $4
            WHERE contract_id = $1 AND party = $2`,
@@ -476,6 +498,7 @@ export async function signAsParty(
     );
   } catch (error) {
     if (error instanceof PdfError) throw pdfFailure(error, locale);
+    if (error instanceof SignerRevokedError) throw new ApiError('signerCertificateRevoked', 403);
     if (error instanceof TimestampError) {
       log.warn({ err: error }, 'the timestamp authority failed a signature');
       const text = error.reason === 'unreachable' ? 'timestampUnavailable' : 'timestampRefused';

@@ -30,6 +30,7 @@ import { ACCOUNT_CLOSING_MIGRATION } from './account-closing-tables';
 import { CONTRACT_ARCHIVE_MIGRATION } from './contract-archive-tables';
 import { BATCH_SIGN_MIGRATION } from './batch-sign-tables';
 import { SIGNING_APPROVAL_MIGRATION } from './signing-approval-tables';
+import { REVOCATION_MIGRATION } from './revocation-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -160,4 +161,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   CONTRACT_ARCHIVE_MIGRATION,
   BATCH_SIGN_MIGRATION,
   SIGNING_APPROVAL_MIGRATION,
+  REVOCATION_MIGRATION,
 ];

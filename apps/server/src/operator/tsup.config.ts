@@ -1,8 +1,11 @@
 import { defineConfig } from 'tsup';
 
-/** Builds the operator command alone (`npm run operator`), beside the server's own build. */
+/**
+ * Builds the operators' commands alone (`npm run operator`, `npm run revoke-signer`), beside the
+ * server's own build.
+ */
 export default defineConfig({
-  entry: { operator: 'src/operator/cli.ts' },
+  entry: { operator: 'src/operator/cli.ts', 'revoke-signer': 'src/signing/revoke-cli.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -55,6 +55,14 @@ export interface SigningCredentials {
   issuer?: PlatformAuthority | undefined;
 }
 
+/** A signer whose key the platform revoked (revocation.ts): nothing more is signed with it. */
+export class SignerRevokedError extends Error {
+  constructor(readonly signerId: string) {
+    super(`The signing key of ${signerId} is revoked`);
+    this.name = 'SignerRevokedError';
+  }
+}
+
 /** The platform's certificate authority. */
 export interface PlatformAuthority {
   privateKey: forge.pki.rsa.PrivateKey;
@@ -251,6 +259,7 @@ export async function signerCredentials(
   const authority = await platformAuthority(database);
   const subject = subjectOf(signer);
   const [current] = await readSignerRow(database, signer.id);
+  if (current?.revoked) throw new SignerRevokedError(signer.id);
   let row = current;
   if (!row || row.subject !== subject || Date.parse(row.not_after) - Date.now() < RENEW_BEFORE_MS) {
     const issued = issueCertificate(authority, signer);
@@ -298,7 +307,11 @@ export async function signerCredentials(
  * Certificate", while two certificates of one key are both trusted. The serial is what the audit
  * trail and contract_files record; the certificate is not stored apart from the signed PDF.
  */
-export function signatureCertificate(credentials: SigningCredentials): {
+export function signatureCertificate(
+  credentials: SigningCredentials,
+  /** Where the CA's CRL is served: the certificate's CRL distribution point. */
+  crlUrl?: string,
+): {
   certificate: forge.pki.Certificate;
   chain: forge.pki.Certificate[];
 } {
@@ -317,7 +330,10 @@ export function signatureCertificate(credentials: SigningCredentials): {
     SIGNER_CERTIFICATE_YEARS,
   );
   certificate.setIssuer(issuer.certificate.subject.attributes);
-  certificate.setExtensions(record.extensions);
+  certificate.setExtensions([
+    ...record.extensions.filter((extension) => extension.name !== 'cRLDistributionPoints'),
+    ...(crlUrl ? [{ name: 'cRLDistributionPoints', altNames: [{ type: 6, value: crlUrl }] }] : []),
+  ]);
   signWithNode(certificate, issuer.key);
   return { certificate, chain: [certificate, issuer.certificate] };
 }
@@ -336,6 +352,7 @@ function signWithNode(certificate: forge.pki.Certificate, key: KeyObject): void 
 }
 
 interface SignerRow {
+  revoked: boolean;
   serial: string;
   subject: string;
   private_key_pem: string;
@@ -345,7 +362,8 @@ interface SignerRow {
 
 async function readSignerRow(database: Database, signerId: string): Promise<SignerRow[]> {
   const rows = await database.query<Omit<SignerRow, 'not_after'> & { not_after: Date | string }>(
-    `SELECT serial, subject, private_key_pem, certificate_pem, not_after
+    `SELECT serial, subject, private_key_pem, certificate_pem, not_after,
+            revoked_at IS NOT NULL AS revoked
        FROM signer_certificates WHERE signer_id = $1`,
     [signerId],
   );

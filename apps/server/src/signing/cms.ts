@@ -89,6 +89,11 @@ export interface TimestampAuthority {
    * fails with a `TimestampError` when the authority does not answer or answers wrongly.
    */
   stamp(imprint: Buffer): Promise<Buffer>;
+  /**
+   * The authority's certificates (DER) as its tokens carry them, for the file's /DSS (B-LT); also
+   * readies the authority (its key read once) before a caller enters a transaction.
+   */
+  certificates(): Promise<Buffer[]>;
 }
 
 interface SignedDataOptions {

@@ -11,6 +11,8 @@
  * own update after it.
  */
 import { createHash } from 'node:crypto';
+import { PATHS } from '@esign/platform';
+import forge from 'node-forge';
 import type { Database } from '../db';
 import {
   signatureCertificate,
@@ -20,10 +22,12 @@ import {
 } from './authority';
 import type { TimestampAuthority } from './cms';
 import { PADES_SUBFILTER, SIGNATURE_PLACEHOLDER_BYTES, fillSignature } from './pades';
+import { certificateRevocationList } from './revocation';
 import { platformTimestamps } from './timestamp';
 import { appendSigningUpdate, type SealStamp } from './update';
 
 export {
+  SignerRevokedError,
   platformAuthority,
   signerCredentials,
   type SignerIdentity,
@@ -31,6 +35,12 @@ export {
   type PlatformAuthority,
 } from './authority';
 export { verifyContractPdf, type VerifiedSignature } from './verify';
+export {
+  certificateRevocationList,
+  revokeSigner,
+  REVOCATION_REASONS,
+  type RevocationReason,
+} from './revocation';
 export type { TimestampAuthority } from './cms';
 export {
   platformTimestamps,
@@ -64,10 +74,45 @@ export interface SignContractInput {
    */
   credentials?: SigningCredentials | undefined;
   /**
+   * The CRLs and timestamp authority's certificates for the file's /DSS (`validationData`), when
+   * the caller fetched them already (inside a transaction, as for `credentials`).
+   */
+  validation?: SigningValidation | undefined;
+  /**
    * Who stamps the signature's time (PAdES B-T): the platform's own timestamp authority unless
    * told (the app's, from TSA_URL). Its failure fails the signature (`TimestampError`).
    */
   timestamps?: TimestampAuthority | undefined;
+}
+
+/** What a signature's /DSS carries besides the signer's own chain. */
+export interface SigningValidation {
+  /** The platform CA's CRL now (DER). */
+  crls: Buffer[];
+  /** The timestamp authority's certificates (DER). */
+  timestampCertificates: Buffer[];
+  /** Where the CA's CRL is served, named in each signature's certificate (PUBLIC_URL's). */
+  crlUrl?: string | undefined;
+}
+
+/**
+ * The CRL and timestamp certificates a signature made now carries (PAdES B-LT); fetched before a
+ * transaction, since it reads the database and, for TSA_URL, asks the authority once an hour.
+ */
+export async function validationData(
+  database: Database,
+  timestamps: TimestampAuthority = platformTimestamps(database),
+  publicUrl?: string,
+): Promise<SigningValidation> {
+  const [crl, timestampCertificates] = await Promise.all([
+    certificateRevocationList(database),
+    timestamps.certificates(),
+  ]);
+  return {
+    crls: [crl],
+    timestampCertificates,
+    crlUrl: publicUrl ? `${publicUrl}/api${PATHS.signingAuthorityCrl}` : undefined,
+  };
 }
 
 /** What one signature made. */
@@ -82,6 +127,8 @@ export interface SignContractResult {
 /** The signature just made, as the audit trail records it. */
 export interface SignatureInfo {
   signerId: string;
+  /** The serial of the signer's key record (signer_certificates), which this certificate certifies. */
+  keySerial: string;
   /** The certificate's serial number (hex) and subject. */
   certificateSerial: string;
   certificateSubject: string;
@@ -101,18 +148,23 @@ export async function signContract(
 ): Promise<SignContractResult> {
   const signingTime = input.signingTime ?? new Date();
   const timestamps = input.timestamps ?? platformTimestamps(database);
-  const [credentials, prepared] = await Promise.all([
+  const [credentials, validation] = await Promise.all([
     input.credentials ?? signerCredentials(database, input.signer),
-    appendSigningUpdate(input.pdf, input.stamps, input.sealPng, {
-      reason: input.reason,
-      name: input.signer.name,
-      location: input.location,
-      signingTime,
-      subFilter: PADES_SUBFILTER,
-      placeholderBytes: SIGNATURE_PLACEHOLDER_BYTES + timestamps.tokenBytes,
-    }),
+    input.validation ?? validationData(database, timestamps),
   ]);
-  const own = { ...credentials, ...signatureCertificate(credentials) };
+  const own = { ...credentials, ...signatureCertificate(credentials, validation.crlUrl) };
+  const prepared = await appendSigningUpdate(input.pdf, input.stamps, input.sealPng, {
+    reason: input.reason,
+    name: input.signer.name,
+    location: input.location,
+    signingTime,
+    subFilter: PADES_SUBFILTER,
+    placeholderBytes: SIGNATURE_PLACEHOLDER_BYTES + timestamps.tokenBytes,
+    validation: {
+      certificates: [...own.chain.map(derOf), ...validation.timestampCertificates],
+      crls: validation.crls,
+    },
+  });
   const pdf = await fillSignature(prepared, own, signingTime, timestamps);
   const subject = own.certificate.subject.attributes
     .map((attribute) => `${attribute.shortName}=${String(attribute.value)}`)
@@ -122,10 +174,19 @@ export async function signContract(
     sha256: createHash('sha256').update(pdf).digest('hex'),
     signatureInfo: {
       signerId: input.signer.id,
+      keySerial: credentials.certificate.serialNumber,
       certificateSerial: own.certificate.serialNumber,
       certificateSubject: subject,
       signingTime,
       addedBytes: pdf.byteLength - input.pdf.byteLength,
     },
   };
+}
+
+/** A certificate in DER. */
+function derOf(certificate: forge.pki.Certificate): Buffer {
+  return Buffer.from(
+    forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(),
+    'binary',
+  );
 }

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { PDFDocument, degrees } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +13,23 @@ import {
 } from '../../../../packages/template-editor/src/test-support/pdf';
 import { migrate, openDatabase, type Database } from '../db';
 import { BACKENDS } from '../test-support/server';
-import { platformAuthority, signerCredentials } from './authority';
+import {
+  SignerRevokedError,
+  platformAuthority,
+  signerCredentials,
+  timestampingCredentials,
+} from './authority';
+import { certificateRevocationList, revokeSigner } from './revocation';
+import { cmsVerify, run, withScratch } from './testing/openssl';
 import { signContract, verifyContractPdf, type SealStamp } from './index';
-import { certificateOf, signaturesOf, timestampOf } from './testing/pdfSignatures';
+import {
+  certificateOf,
+  derOfCertificate,
+  dssOf,
+  pem,
+  signaturesOf,
+  timestampOf,
+} from './testing/pdfSignatures';
 
 const PARTY_A = {
   id: 'company:1:user:1',
@@ -27,9 +39,11 @@ const PARTY_A = {
 const PARTY_B = { id: 'user:2', name: '韩梅梅' };
 /**
  * What one signature may add besides its seal image: the placeholder is 10 KB of hex (5 KB: the
- * CMS and its timestamp token, measured 4.0 KB).
+ * CMS and its timestamp token, measured 4.0 KB), and the /DSS its signer's certificate; the first
+ * signature's store also takes the CA's and TSA's certificates and the CRL (FIRST_DSS).
  */
-const PER_SIGNATURE = 12_000;
+const PER_SIGNATURE = 13_000;
+const FIRST_DSS = 3_000;
 /** And per page stamped: the page's dictionary written again, and a small content stream. */
 const PER_PAGE = 500;
 const RED_SEAL = solidPng(120, 120, [220, 20, 20, 255]);
@@ -46,8 +60,6 @@ async function twoPagePdf(): Promise<Uint8Array> {
 function onEveryPage(stamp: Omit<SealStamp, 'page'>, pages: number): SealStamp[] {
   return Array.from({ length: pages }, (_, index) => ({ ...stamp, page: index + 1 }));
 }
-
-const run = promisify(execFile);
 
 async function qpdfPasses(pdf: Uint8Array): Promise<void> {
   await expect(qpdfCheck(pdf)).resolves.toMatch(/No syntax or stream encoding errors/);
@@ -113,15 +125,15 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     ]);
     await qpdfPasses(b.pdf);
 
-    // The seal image is embedded once however many pages it is stamped on. Measured: 12,483 bytes
-    // for A (357 of seal, 2 pages) and 12,051 for B (223 of seal, 1 page): 8,386 and 7,954 before
-    // the timestamp (B-T).
+    // The seal image is embedded once however many pages it is stamped on. Measured: 15,867 bytes
+    // for A (357 of seal, 2 pages, the store's first entries) and 13,080 for B (223 of seal, 1
+    // page); 8,386 and 7,954 before the timestamp (B-T) and the /DSS (B-LT).
     const bound = (seal: Uint8Array, pages: number) =>
       seal.length + PER_SIGNATURE + pages * PER_PAGE;
-    expect(a.signatureInfo.addedBytes).toBeLessThanOrEqual(bound(RED_SEAL, 2));
+    expect(a.signatureInfo.addedBytes).toBeLessThanOrEqual(bound(RED_SEAL, 2) + FIRST_DSS);
     expect(b.signatureInfo.addedBytes).toBeLessThanOrEqual(bound(BLUE_SEAL, 1));
     expect(b.pdf.length).toBeLessThanOrEqual(
-      original.length + bound(RED_SEAL, 2) + bound(BLUE_SEAL, 1),
+      original.length + bound(RED_SEAL, 2) + FIRST_DSS + bound(BLUE_SEAL, 1),
     );
   });
 
@@ -131,40 +143,16 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       [{ page: 1, x: 450, y: 700, width: 120, height: 120, rotate: 0 }],
       [{ page: 2, x: 150, y: 700, width: 100, height: 60, rotate: 0 }],
     );
-    const dir = await mkdtemp(path.join(tmpdir(), 'esign-cms-'));
-    try {
-      const ca = path.join(dir, 'ca.pem');
-      await writeFile(ca, (await platformAuthority(database)).certificatePem);
+    await withScratch(async (file) => {
+      const ca = await file('ca.pem', (await platformAuthority(database)).certificatePem);
       const signatures = signaturesOf(b.pdf);
       expect(signatures).toHaveLength(2);
       for (const [index, { cms, signed }] of signatures.entries()) {
-        const [cmsFile, contentFile] = [`cms-${index}.der`, `content-${index}.bin`].map((name) =>
-          path.join(dir, name),
-        ) as [string, string];
-        await writeFile(cmsFile, cms);
-        await writeFile(contentFile, signed);
+        const cmsFile = await file(`cms-${index}.der`, cms);
+        const contentFile = await file(`content-${index}.bin`, signed);
         // The signature, its digest of the signed bytes and the chain up to the platform's
         // authority, checked by OpenSSL, which shares no code with the signer.
-        /** OpenSSL's verdict on the signature over what contentFile holds now. */
-        const verify = () =>
-          run('openssl', [
-            'cms',
-            '-verify',
-            '-binary',
-            '-inform',
-            'DER',
-            '-in',
-            cmsFile,
-            '-content',
-            contentFile,
-            '-CAfile',
-            ca,
-            '-purpose',
-            'any',
-            '-out',
-            '/dev/null',
-          ]);
-        const verified = await verify();
+        const verified = await cmsVerify(cmsFile, contentFile, ca);
         expect(verified.stderr).toMatch(/Verification successful/);
         const printed = (
           await run('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', cmsFile])
@@ -178,11 +166,8 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
         // with the platform CA as trust anchor (which also asks the TSA certificate for the
         // critical extended key usage timeStamping).
         const stamp = timestampOf(cms);
-        const [tokenFile, valueFile] = [`token-${index}.der`, `value-${index}.bin`].map((name) =>
-          path.join(dir, name),
-        ) as [string, string];
-        await writeFile(tokenFile, stamp.token);
-        await writeFile(valueFile, stamp.signatureValue);
+        const tokenFile = await file(`token-${index}.der`, stamp.token);
+        const valueFile = await file(`value-${index}.bin`, stamp.signatureValue);
         const tsVerify = (data: string) =>
           run('openssl', [
             'ts',
@@ -200,12 +185,10 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
         // A flipped byte in what the signature covers is refused.
         const middle = signed.length >> 1;
         signed.writeUInt8(signed.readUInt8(middle) ^ 0xff, middle);
-        await writeFile(contentFile, signed);
-        await expect(verify()).rejects.toThrow();
+        await file(`content-${index}.bin`, signed);
+        await expect(cmsVerify(cmsFile, contentFile, ca)).rejects.toThrow();
       }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a byte changed inside a signed range is reported by the signatures that cover it', async () => {
@@ -278,6 +261,121 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(ink.bottom - ink.top).toBeCloseTo(stamp.height, -1);
   });
 
+  it('carries the validation data in the /DSS (B-LT): with it alone OpenSSL checks every signature against the CRL, offline', async () => {
+    const original = await twoPagePdf();
+    const { a, b } = await signByBoth(
+      original,
+      [{ page: 1, x: 450, y: 700, width: 120, height: 120, rotate: 0 }],
+      [{ page: 2, x: 150, y: 700, width: 100, height: 60, rotate: 0 }],
+    );
+    // Each signature's update carries the store as it stands then; B's keeps A's entries.
+    const [dssA, dssB] = await Promise.all([dssOf(a.pdf), dssOf(b.pdf)]);
+    const signatures = signaturesOf(b.pdf);
+    const signers = signatures.map(({ cms }) => derOfCertificate(certificateOf(cms)));
+    const authority = derOfCertificate((await platformAuthority(database)).certificate);
+    const tsa = derOfCertificate((await timestampingCredentials(database)).certificate);
+    const has = (list: Buffer[], item: Buffer) => list.some((entry) => entry.equals(item));
+    for (const needed of [signers[0]!, authority, tsa])
+      expect(has(dssA.certificates, needed)).toBe(true);
+    for (const needed of [...signers, authority, tsa])
+      expect(has(dssB.certificates, needed)).toBe(true);
+    expect(dssB.certificates).toHaveLength(4); // two signers', the CA's and the TSA's: none twice
+    expect(dssA.crls.length).toBeGreaterThanOrEqual(1);
+    expect(dssB.crls.length).toBeGreaterThanOrEqual(dssA.crls.length);
+    expect(await verifyContractPdf(database, b.pdf)).toMatchObject([
+      { valid: true, trusted: true },
+      { valid: true, trusted: true },
+    ]);
+
+    await withScratch(async (file) => {
+      const ca = await file('ca.pem', pem('CERTIFICATE', authority));
+      // Each CRL is the platform CA's, signed by it.
+      for (const [index, crl] of dssB.crls.entries()) {
+        const crlFile = await file(`crl-${index}.der`, crl);
+        const { stderr } = await run('openssl', [
+          'crl',
+          '-inform',
+          'DER',
+          '-in',
+          crlFile,
+          '-CAfile',
+          ca,
+          '-noout',
+        ]);
+        expect(stderr).toMatch(/verify OK/);
+      }
+      // The CA and the /DSS CRLs are all OpenSSL is given.
+      const caAndCrls = await file(
+        'ca-crls.pem',
+        [pem('CERTIFICATE', authority), ...dssB.crls.map((crl) => pem('X509 CRL', crl))].join(''),
+      );
+      for (const [index, { cms, signed }] of signatures.entries()) {
+        const { stderr } = await cmsVerify(
+          await file(`cms-${index}.der`, cms),
+          await file(`content-${index}.bin`, signed),
+          caAndCrls,
+          { crlCheck: true },
+        );
+        expect(stderr).toMatch(/Verification successful/);
+      }
+    });
+  });
+
+  it('a revoked signer signs nothing more; an earlier signature stays valid by the CRL its file carries, and today’s CRL names it revoked', async () => {
+    const signer = { id: 'user:77', name: 'Zhao Lei' };
+    const signed = await signContract(database, {
+      pdf: await twoPagePdf(),
+      stamps: [],
+      sealPng: BLUE_SEAL,
+      signer,
+      reason: 'Party A signs contract HT-077',
+    });
+    // Recorded as contract/sign records it, so that revoking the key revokes this certificate.
+    await database.query(
+      `INSERT INTO signature_certificates (serial, signer_id, key_serial) VALUES ($1, $2, $3)`,
+      [signed.signatureInfo.certificateSerial, signer.id, signed.signatureInfo.keySerial],
+    );
+    expect(await revokeSigner(database, signer.id, 'keyCompromise')).toBe(2);
+    await expect(
+      signContract(database, {
+        pdf: signed.pdf,
+        stamps: [],
+        sealPng: BLUE_SEAL,
+        signer,
+        reason: 'Party B signs contract HT-077',
+      }),
+    ).rejects.toBeInstanceOf(SignerRevokedError);
+
+    const [{ cms, signed: content }] = signaturesOf(signed.pdf) as [
+      { cms: Buffer; signed: Buffer },
+    ];
+    const { crls } = await dssOf(signed.pdf);
+    const today = await certificateRevocationList(database);
+    await withScratch(async (file) => {
+      const ca = (await platformAuthority(database)).certificatePem;
+      const cmsFile = await file('cms.der', cms);
+      const contentFile = await file('content.bin', content);
+      const verify = async (crlPem: string) =>
+        cmsVerify(cmsFile, contentFile, await file('ca-crl.pem', ca + crlPem), { crlCheck: true });
+      const embedded = await verify(crls.map((crl) => pem('X509 CRL', crl)).join(''));
+      expect(embedded.stderr).toMatch(/Verification successful/);
+      await expect(verify(pem('X509 CRL', today))).rejects.toThrow(/certificate revoked/);
+      const listed = await run('openssl', [
+        'crl',
+        '-inform',
+        'DER',
+        '-in',
+        await file('today.der', today),
+        '-noout',
+        '-text',
+      ]);
+      expect(listed.stdout.toUpperCase()).toContain(
+        signed.signatureInfo.certificateSerial.toUpperCase(),
+      );
+      expect(listed.stdout).toMatch(/Key Compromise/);
+    });
+  });
+
   it('creates the authority once and gives each signer a certificate of its own, reused', async () => {
     const authority = await platformAuthority(database);
     const first = await signerCredentials(database, PARTY_A);
@@ -309,7 +407,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(renamed.certificate.subject.getField('CN').value).toBe('Li Lei (CFO)');
   });
 
-  it('one person holding two parties, and signing for a company too: every signature trusted by pdfsig, each under a certificate of its own', async () => {
+  it('three parties — one person holding two, and signing for a company too: every revision verifies, every signature trusted by pdfsig under a certificate of its own', async () => {
     const person = { id: 'user:9', name: '王芳' };
     const forCompany = {
       id: 'company:4:user:9',
@@ -318,6 +416,7 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
       organisationId: '91310000MA1FL0000X',
     };
     let pdf = await twoPagePdf();
+    const revisions = [pdf];
     const serials: string[] = [];
     for (const signer of [person, person, forCompany]) {
       const signed = await signContract(database, {
@@ -330,9 +429,20 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
         reason: `Signs as party ${'ABC'[serials.length]}`,
       });
       pdf = signed.pdf;
+      revisions.push(pdf);
       serials.push(signed.signatureInfo.certificateSerial);
     }
     expect(new Set(serials).size).toBe(3);
+    // Three parties: each revision an exact prefix of the next, and each one's signatures valid.
+    for (const [index, revision] of revisions.entries()) {
+      if (index > 0) {
+        const before = revisions[index - 1]!;
+        expect(Buffer.from(revision.subarray(0, before.length)).equals(before)).toBe(true);
+        const verdicts = await verifyContractPdf(database, revision);
+        expect(verdicts).toHaveLength(index);
+        expect(verdicts.every((verdict) => verdict.valid && verdict.trusted)).toBe(true);
+      }
+    }
     expect(await verifyContractPdf(database, pdf)).toMatchObject([
       { signer: '王芳', valid: true, trusted: true, certificateStatus: 'Certificate is Trusted.' },
       { signer: '王芳', valid: true, trusted: true, certificateStatus: 'Certificate is Trusted.' },

@@ -69,6 +69,10 @@ function randomInteger(): { bytes: Buffer; node: Asn1 } {
 export function platformTimestamps(database: Database): TimestampAuthority {
   return {
     name: 'platform',
+    async certificates() {
+      const { certificate } = await timestampingCredentials(database);
+      return [der(forge.pki.certificateToAsn1(certificate))];
+    },
     // A token measured 1,7xx bytes (TSTInfo, attributes, signature and the authority's
     // certificate); the platform CA's certificate travels in the signature already.
     tokenBytes: 2048,
@@ -99,8 +103,18 @@ export function remoteTimestamps(
   url: string,
   { timeoutMs = TSA_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): TimestampAuthority {
-  return {
+  let known: { certificates: Buffer[]; at: number } | undefined;
+  const authority: TimestampAuthority = {
     name: url,
+    // Learnt from a token over a random imprint, asked once an hour: the certificates the
+    // authority signs with now.
+    async certificates() {
+      if (!known || Date.now() - known.at > 3600_000) {
+        const token = await authority.stamp(randomBytes(32));
+        known = { certificates: certificatesOfToken(token), at: Date.now() };
+      }
+      return known.certificates;
+    },
     // Public authorities send chains of two or three certificates, some with long policies.
     tokenBytes: 8192,
     async stamp(imprint) {
@@ -132,6 +146,7 @@ export function remoteTimestamps(
       return tokenFromResponse(answer, imprint, nonce.bytes, url);
     },
   };
+  return authority;
 }
 
 /** The token of a TimeStampResp, once it is granted and stamps `imprint` with `nonce`. */
@@ -175,6 +190,20 @@ function contentOf(bytes: Buffer, offset: number): { start: number; end: number 
   let length = 0;
   for (let i = 0; i < count; i++) length = length * 256 + bytes[offset + 2 + i]!;
   return { start: offset + 2 + count, end: offset + 2 + count + length };
+}
+
+/** The certificates a timestamp token carries (its SignedData's [0] certificates), each DER. */
+export function certificatesOfToken(token: Buffer): Buffer[] {
+  try {
+    const parsed = asn1.fromDer(token.toString('binary'));
+    const signedData = ((parsed.value as Asn1[])[1]!.value as Asn1[])[0]!;
+    const tagged = (signedData.value as Asn1[]).find(
+      (node) => node.tagClass === asn1.Class.CONTEXT_SPECIFIC && node.type === 0,
+    );
+    return ((tagged?.value as Asn1[] | undefined) ?? []).map((certificate) => der(certificate));
+  } catch {
+    return [];
+  }
 }
 
 /** The TSTInfo inside a timestamp token (ContentInfo → SignedData → eContent), parsed. */

@@ -18,8 +18,11 @@
  * so the document is also parsed once by pdf-lib, for the frames only (a few ms for 50 pages).
  */
 import {
+  PDFArray,
+  PDFDict,
   PDFDocument as IncrementalDocument,
   PDFHexString,
+  PDFRawStream,
   PDFName,
   PDFNumber,
   PDFString,
@@ -57,6 +60,18 @@ export interface SignatureDetails {
   subFilter: string;
   /** Bytes reserved for the CMS signature (written in hex: twice as many in the file). */
   placeholderBytes: number;
+  /**
+   * What a validator needs besides the signature to check it with no network (PAdES B-LT): the
+   * certificates (DER) of the signer's chain and of the timestamp authority, and CRLs (DER) for
+   * them, written into the document's /DSS in this same update.
+   */
+  validation?: ValidationData | undefined;
+}
+
+/** Certificates and CRLs, each DER. */
+export interface ValidationData {
+  certificates: readonly Uint8Array[];
+  crls: readonly Uint8Array[];
 }
 
 /**
@@ -78,6 +93,7 @@ export async function appendSigningUpdate(
   ]);
   if (stamps.length > 0) await stamp(doc, frames, stamps, sealImage);
   addSignatureField(doc, doc.getPages()[(stamps[0]?.page ?? 1) - 1]!, signature);
+  if (signature.validation) addValidationData(doc, signature.validation);
   try {
     return await doc.commit({ useObjectStreams: false });
   } catch (cause) {
@@ -169,6 +185,41 @@ function addSignatureField(
     PDFName.of('SigFlags'),
     PDFNumber.of(SIG_FLAGS.SIGNATURES_EXIST | SIG_FLAGS.APPEND_ONLY),
   );
+}
+
+/**
+ * The document security store (ISO 32000-2 §12.8.4.3, ETSI EN 319 142-1 §5.4): the catalog's
+ * /DSS with /Certs and /CRLs, arrays of streams holding each DER. Earlier signatures' entries
+ * stay (the catalog is written again in this update with every one of them); a certificate or
+ * CRL already there is not added twice. No /VRI: it is optional, and the signature's own hash
+ * (its key) is not known before the signature is made, in this same update.
+ */
+function addValidationData(doc: IncrementalDocument, data: ValidationData): void {
+  const { context } = doc;
+  const existing = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+  const dss = existing ?? context.obj({});
+  for (const [key, items] of [
+    ['Certs', data.certificates],
+    ['CRLs', data.crls],
+  ] as const) {
+    const array = dss.lookupMaybe(PDFName.of(key), PDFArray) ?? context.obj([]);
+    const present = new Set(
+      array.asArray().map((item) => {
+        const stream = context.lookup(item);
+        return stream instanceof PDFRawStream
+          ? Buffer.from(stream.getContents()).toString('base64')
+          : '';
+      }),
+    );
+    for (const bytes of items) {
+      const seen = Buffer.from(bytes).toString('base64');
+      if (present.has(seen)) continue;
+      present.add(seen);
+      array.push(context.register(context.stream(bytes)));
+    }
+    dss.set(PDFName.of(key), array);
+  }
+  if (!existing) doc.catalog.set(PDFName.of('DSS'), context.register(dss));
 }
 
 async function openForUpdate(pdf: Uint8Array): Promise<IncrementalDocument> {

@@ -85,6 +85,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   /** Who stamps signatures' times; the platform's own timestamp authority otherwise. */
   timestamps?: AppDependencies['timestamps'];
+  /** Where the platform is reached from outside (PUBLIC_URL); none otherwise. */
+  publicUrl?: string;
 }
 
 /** One server process listening on a free port of 127.0.0.1. */
@@ -117,6 +119,7 @@ async function listen(
     jobs,
     clock,
     timestamps,
+    publicUrl,
   }: TestAppOptions,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
@@ -129,6 +132,7 @@ async function listen(
     ...(jobs ? { jobs } : {}),
     ...(clock ? { clock } : {}),
     timestamps,
+    publicUrl,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -4,6 +4,7 @@
  * RFC 3161 token a signature carries with the signature value it stamps.
  */
 import forge from 'node-forge';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 
 /**
  * Each signature of `pdf` as OpenSSL reads it: the CMS from /Contents (its DER length read from
@@ -49,4 +50,34 @@ export function certificateOf(cms: Buffer): forge.pki.Certificate {
   const children = (node: Node) => node.value as Node[];
   const signedData = children(children(forge.asn1.fromDer(cms.toString('binary')))[1]!)[0]!;
   return forge.pki.certificateFromAsn1(children(children(signedData)[3]!)[0]!);
+}
+
+/**
+ * The document security store of a signed PDF as pdf-lib reads it (the signer writes it with its
+ * fork, @cantoo/pdf-lib): each certificate and CRL stream's bytes, DER.
+ */
+export async function dssOf(pdf: Uint8Array): Promise<{ certificates: Buffer[]; crls: Buffer[] }> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const dss = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+  const streams = (key: string) =>
+    (dss?.lookupMaybe(PDFName.of(key), PDFArray)?.asArray() ?? []).map((item) => {
+      const stream = doc.context.lookup(item);
+      if (!(stream instanceof PDFRawStream)) throw new Error(`/DSS /${key} holds a non-stream`);
+      return Buffer.from(stream.getContents());
+    });
+  return { certificates: streams('Certs'), crls: streams('CRLs') };
+}
+
+/** PEM of DER bytes, for OpenSSL's -CAfile, -untrusted and -CRLfile. */
+export function pem(label: 'CERTIFICATE' | 'X509 CRL', bytes: Buffer): string {
+  const lines = bytes.toString('base64').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+/** A certificate in DER. */
+export function derOfCertificate(certificate: forge.pki.Certificate): Buffer {
+  return Buffer.from(
+    forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(),
+    'binary',
+  );
 }
