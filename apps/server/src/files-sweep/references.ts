@@ -59,6 +59,11 @@ export const STORAGE_REFERENCES: readonly StorageReference[] = [
 export const NOT_STORAGE_KEYS: readonly { table: string; column: string; why: string }[] = [
   { table: 'captchas', column: 'key', why: 'the captcha’s id given to the client' },
   { table: 'signer_certificates', column: 'private_key_pem', why: 'a private key, not a file' },
+  {
+    table: 'signature_certificates',
+    column: 'key_serial',
+    why: 'the serial of the signer’s key record a certificate certifies',
+  },
   { table: 'menus', column: 'path', why: 'a route of the web app' },
   {
     table: 'contract_archive_categories',
