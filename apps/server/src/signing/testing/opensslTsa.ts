@@ -292,13 +292,7 @@ export async function startOpenSslTsa(
         response.destroy(error instanceof Error ? error : new Error(String(error)));
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listenLocally(server);
 
     return {
       url: urlOf(server.address()),
@@ -333,13 +327,7 @@ export async function startSilentServer(): Promise<{ url: string; stop(): Promis
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenLocally(server);
   return {
     url: urlOf(server.address()),
     async stop() {
@@ -348,4 +336,19 @@ export async function startSilentServer(): Promise<{ url: string; stop(): Promis
       await closed;
     },
   };
+}
+
+/** Listens on a free port of 127.0.0.1, or fails with the server's error. */
+function listenLocally(server: {
+  once(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
+  listen(port: number, host: string, callback: () => void): unknown;
+}): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
