@@ -12,15 +12,10 @@
  * of `signer_certificates` (migration 10). Private keys are stored as PKCS#8 PEM in the database,
  * as the JWT key is: whoever reads the database can sign as the platform.
  */
-import {
-  createPrivateKey,
-  generateKeyPairSync,
-  randomBytes,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import type { Database } from '../db';
+import { OIDS, randomSerial } from './cms';
 
 /** Who signs: a person, or a person signing for a company. */
 export interface SignerIdentity {
@@ -203,18 +198,7 @@ function issueTimestamping(authority: PlatformAuthority): StoredKeyPair {
     ],
     TIMESTAMPING_YEARS,
   );
-  certificate.setIssuer(authority.certificate.subject.attributes);
-  certificate.setExtensions([
-    { name: 'basicConstraints', cA: false, critical: true },
-    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
-    { name: 'extKeyUsage', timeStamping: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-    {
-      name: 'authorityKeyIdentifier',
-      keyIdentifier: authority.certificate.generateSubjectKeyIdentifier().getBytes(),
-    },
-  ]);
-  certificate.sign(authority.privateKey, forge.md.sha256.create());
+  issueAsEndEntity(authority, certificate, { timeStamping: true, critical: true });
   return {
     privateKeyPem: keys.privateKeyPem,
     certificatePem: forge.pki.certificateToPem(certificate),
@@ -329,6 +313,7 @@ export function signatureCertificate(
     })),
     SIGNER_CERTIFICATE_YEARS,
   );
+  // The record's own extensions (usages, key identifiers), with this signature's CRL pointer.
   certificate.setIssuer(issuer.certificate.subject.attributes);
   certificate.setExtensions([
     ...record.extensions.filter((extension) => extension.name !== 'cRLDistributionPoints'),
@@ -338,9 +323,33 @@ export function signatureCertificate(
   return { certificate, chain: [certificate, issuer.certificate] };
 }
 
+/**
+ * Issues `certificate` from `authority` as an end entity (not a CA): the key usages every
+ * certificate here has (digitalSignature and nonRepudiation, critical), `extendedKeyUsage`, the
+ * key identifiers, signed with Node's RSA.
+ */
+function issueAsEndEntity(
+  authority: PlatformAuthority,
+  certificate: forge.pki.Certificate,
+  extendedKeyUsage: Record<string, boolean>,
+): void {
+  certificate.setIssuer(authority.certificate.subject.attributes);
+  certificate.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    { name: 'extKeyUsage', ...extendedKeyUsage },
+    { name: 'subjectKeyIdentifier' },
+    {
+      name: 'authorityKeyIdentifier',
+      keyIdentifier: authority.certificate.generateSubjectKeyIdentifier().getBytes(),
+    },
+  ]);
+  signWithNode(certificate, authority.key);
+}
+
 /** Signs `certificate` (SHA-256 with RSA) with Node's RSA rather than forge's JavaScript. */
 function signWithNode(certificate: forge.pki.Certificate, key: KeyObject): void {
-  const algorithm = forge.pki.oids.sha256WithRSAEncryption!;
+  const algorithm = OIDS.sha256WithRsa;
   certificate.siginfo.algorithmOid = algorithm;
   certificate.signatureOid = algorithm;
   // forge.pki.getTBSCertificate exists (forge's own sign uses it) but its typings leave it out.
@@ -389,18 +398,7 @@ function issueCertificate(
     subject.push({ type: ORGANIZATION_IDENTIFIER, value: `NTRCN-${signer.organisationId}` });
   }
   const certificate = newCertificate(keys.publicKey, subject, SIGNER_CERTIFICATE_YEARS);
-  certificate.setIssuer(authority.certificate.subject.attributes);
-  certificate.setExtensions([
-    { name: 'basicConstraints', cA: false, critical: true },
-    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
-    { name: 'extKeyUsage', emailProtection: true, [DOCUMENT_SIGNING]: true },
-    { name: 'subjectKeyIdentifier' },
-    {
-      name: 'authorityKeyIdentifier',
-      keyIdentifier: authority.certificate.generateSubjectKeyIdentifier().getBytes(),
-    },
-  ]);
-  certificate.sign(authority.privateKey, forge.md.sha256.create());
+  issueAsEndEntity(authority, certificate, { emailProtection: true, [DOCUMENT_SIGNING]: true });
   return {
     serial: certificate.serialNumber,
     privateKeyPem: keys.privateKeyPem,
@@ -441,9 +439,7 @@ function newCertificate(
 ): forge.pki.Certificate {
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = publicKey;
-  const serial = randomBytes(16);
-  serial[0] = (serial[0]! & 0x7f) | 0x40; // positive, and always 16 bytes long
-  certificate.serialNumber = serial.toString('hex');
+  certificate.serialNumber = randomSerial().toString('hex');
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + years);

@@ -13,7 +13,7 @@
  * signature on the event loop. A timestamp token from elsewhere is carried as the exact bytes the
  * authority sent (re-encoding it could change bytes its own signature covers).
  */
-import { createHash, sign, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 
 const { asn1, pki } = forge;
@@ -24,6 +24,7 @@ export const OIDS = {
   data: '1.2.840.113549.1.7.1',
   sha256: '2.16.840.1.101.3.4.2.1',
   rsaEncryption: '1.2.840.113549.1.1.1',
+  sha256WithRsa: '1.2.840.113549.1.1.11',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',
@@ -62,11 +63,21 @@ export function tlv(tag: number, content: Buffer): Buffer {
   return Buffer.concat([Buffer.from([tag, ...header]), content]);
 }
 
-/** UTCTime up to 2049, GeneralizedTime from 2050 (RFC 5652 §11.3). */
-function time(date: Date): Asn1 {
+/** UTCTime up to 2049, GeneralizedTime from 2050 (RFC 5652 §11.3, RFC 5280 §4.1.2.5). */
+export function time(date: Date): Asn1 {
   return date.getUTCFullYear() < 2050
     ? universal(asn1.Type.UTCTIME, false, asn1.dateToUtcTime(date))
     : universal(asn1.Type.GENERALIZEDTIME, false, asn1.dateToGeneralizedTime(date));
+}
+
+/**
+ * 16 random bytes as a positive INTEGER's contents that are always 16 bytes long: certificate
+ * serials, timestamp serials and nonces (unique in practice).
+ */
+export function randomSerial(): Buffer {
+  const bytes = randomBytes(16);
+  bytes[0] = (bytes[0]! & 0x7f) | 0x40;
+  return bytes;
 }
 
 /** What a CMS signature is made with. */

@@ -12,7 +12,7 @@ import { sign } from 'node:crypto';
 import forge from 'node-forge';
 import type { Database } from '../db';
 import { platformAuthority } from './authority';
-import { der, integer, octets, oid, sequence, universal } from './cms';
+import { OIDS, algorithm, der, integer, octets, oid, sequence, time, universal } from './cms';
 
 const { asn1, pki } = forge;
 type Asn1 = forge.asn1.Asn1;
@@ -31,23 +31,13 @@ export const REVOCATION_REASONS = {
 } as const;
 export type RevocationReason = keyof typeof REVOCATION_REASONS;
 
-const SHA256_WITH_RSA = '1.2.840.113549.1.1.11';
 const EXTENSIONS = {
   reasonCode: '2.5.29.21',
   cRLNumber: '2.5.29.20',
   authorityKeyIdentifier: '2.5.29.35',
 } as const;
 
-/** UTCTime up to 2049, GeneralizedTime from 2050 (RFC 5280 §5.1.2.4). */
-function time(date: Date): Asn1 {
-  return date.getUTCFullYear() < 2050
-    ? universal(asn1.Type.UTCTIME, false, asn1.dateToUtcTime(date))
-    : universal(asn1.Type.GENERALIZEDTIME, false, asn1.dateToGeneralizedTime(date));
-}
-
 const extension = (id: string, value: Asn1) => sequence([oid(id), octets(der(value))]);
-const signatureAlgorithm = () =>
-  sequence([oid(SHA256_WITH_RSA), universal(asn1.Type.NULL, false, '')]);
 
 /** The serials the platform CA revoked, with when and why. */
 async function revokedCertificates(
@@ -104,7 +94,7 @@ export async function certificateRevocationList(
   const number = Math.floor(now.getTime() / 1000);
   const tbs = sequence([
     integer(String.fromCharCode(1)), // v2
-    signatureAlgorithm(),
+    algorithm(OIDS.sha256WithRsa),
     pki.distinguishedNameToAsn1(authority.certificate.subject),
     time(now),
     time(new Date(now.getTime() + CRL_VALID_MS)),
@@ -132,7 +122,7 @@ export async function certificateRevocationList(
   const crl = der(
     sequence([
       tbs,
-      signatureAlgorithm(),
+      algorithm(OIDS.sha256WithRsa),
       universal(asn1.Type.BITSTRING, false, `\u0000${signature.toString('binary')}`),
     ]),
   );

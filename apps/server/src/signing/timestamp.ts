@@ -5,7 +5,7 @@
  * signature with a `TimestampError`: a signature is never made without its timestamp (DocuSeal
  * falls back to the signer's bare claim of the time; a contract here does not).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import type { Database } from '../db';
 import { timestampingCredentials } from './authority';
@@ -16,6 +16,7 @@ import {
   integer,
   octets,
   oid,
+  randomSerial,
   sequence,
   timestampToken,
   universal,
@@ -60,8 +61,7 @@ function generalizedTime(date: Date): Asn1 {
 
 /** A positive INTEGER of 16 random bytes (a serial or nonce). */
 function randomInteger(): { bytes: Buffer; node: Asn1 } {
-  const bytes = randomBytes(16);
-  bytes[0] = (bytes[0]! & 0x7f) | 0x40;
+  const bytes = randomSerial();
   return { bytes, node: integer(bytes.toString('binary')) };
 }
 
@@ -221,6 +221,3 @@ export function tstInfoOf(token: Asn1): Asn1 | null {
     return null;
   }
 }
-
-/** SHA-256, for imprints. */
-export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
