@@ -60,8 +60,7 @@ export class SignerRevokedError extends Error {
 
 /** The platform's certificate authority. */
 export interface PlatformAuthority {
-  privateKey: forge.pki.rsa.PrivateKey;
-  /** The same key for Node's native RSA: certificates issued per signature are signed with it. */
+  /** The authority's key, for Node's native RSA: it signs certificates and CRLs. */
   key: KeyObject;
   certificate: forge.pki.Certificate;
   /** The authority's certificate in PEM: what a verifier adds to its trusted roots. */
@@ -114,7 +113,6 @@ async function loadAuthority(database: Database): Promise<PlatformAuthority> {
   const [row] = existing ? [existing] : await readAuthorityRow(database);
   const stored = JSON.parse(row!.secret) as StoredKeyPair;
   return {
-    privateKey: forge.pki.privateKeyFromPem(stored.privateKeyPem) as forge.pki.rsa.PrivateKey,
     key: createPrivateKey(stored.privateKeyPem),
     certificate: forge.pki.certificateFromPem(stored.certificatePem),
     certificatePem: stored.certificatePem,
