@@ -14,6 +14,7 @@ import { companyRoleRoutes } from './company-roles/routes';
 import type { AppContext } from './context';
 import { contractExpiry } from './contracts/expiry';
 import { contractRoutes } from './contracts/routes';
+import { counterpartRoutes } from './counterparts/routes';
 import type { Database } from './db';
 import { documentRoutes } from './documents/routes';
 import { developmentFaceProvider } from './face/development';
@@ -134,6 +135,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   sealRoutes,
   workflowRoutes,
   approvalRoutes,
+  counterpartRoutes,
 ];
 
 /**

@@ -11,6 +11,7 @@ export * from './contract-create';
 export * from './contract-lists';
 export * from './contract-rescission';
 export * from './contracts';
+export * from './counterparts';
 export * from './documents';
 export * from './envelope';
 export * from './messages';
@@ -34,6 +35,7 @@ import { BATCH_SIGN_MESSAGES } from './batch-sign';
 import { COMPANY_AUTH_MESSAGES } from './company-auth';
 import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
+import { COUNTERPART_MESSAGES } from './counterparts';
 import { joinAreaMessages } from './messages';
 import { REAL_NAME_MESSAGES } from './real-name';
 import { SEAL_MESSAGES } from './seals';
@@ -58,4 +60,5 @@ joinAreaMessages(
   SIGNING_APPROVAL_MESSAGES,
   ACCOUNT_CLOSING_MESSAGES,
   BATCH_SIGN_MESSAGES,
+  COUNTERPART_MESSAGES,
 );

@@ -7,6 +7,7 @@ import { BATCH_SIGN_PATHS } from './batch-sign';
 import { COMPANY_AUTH_PATHS } from './company-auth';
 import { COMPANY_INFO_PATHS } from './company-info';
 import { COMPANY_ROLE_PATHS } from './company-roles';
+import { COUNTERPART_PATHS } from './counterparts';
 import { REAL_NAME_PATHS } from './real-name';
 import { SEAL_PATHS } from './seals';
 import { SIGNING_APPROVAL_PATHS } from './signing-approval';
@@ -44,6 +45,10 @@ export const PATHS = {
   unreadCount: '/sicpay-message/messageMessageCenter/getCurrentUserUnReadCount',
   markMessagesRead: '/sicpay-message/messageMessageCenter/updateIsRead',
   removeMessages: '/sicpay-message/messageMessageCenter/remove',
+  /** The platform's own: a short-lived ticket that opens the message stream (EventSource). */
+  messageStreamTicket: '/sicpay-message/messageMessageCenter/stream-ticket',
+  /** The platform's own: the user's new messages as server-sent events, `?ticket=`. */
+  messageStream: '/sicpay-message/messageMessageCenter/stream',
   upload: '/blade-resource/buis-upload/upload',
   download: '/blade-resource/buis-upload/download',
   logout: '/blade-auth/oauth/logout',
@@ -120,6 +125,7 @@ export const PATHS = {
   ...COMPANY_ROLE_PATHS,
   ...COMPANY_INFO_PATHS,
   ...SUB_COMPANY_PATHS,
+  ...COUNTERPART_PATHS,
   ...REAL_NAME_PATHS,
   ...COMPANY_AUTH_PATHS,
   ...USER_CENTER_PATHS,

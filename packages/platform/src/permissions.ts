@@ -78,6 +78,16 @@ export const PERMISSION_GROUPS = {
       },
     },
   },
+  counterpart: {
+    label: { en: 'Counterparts', zh: '相对方' },
+    leaves: {
+      view: { en: 'View and pick', zh: '查看与选用' },
+      edit: {
+        en: 'Add, edit, remove, blacklist, import',
+        zh: '新增、编辑、删除、拉黑、导入',
+      },
+    },
+  },
   approval: {
     label: { en: 'Approval settings', zh: '审批设置' },
     leaves: {
@@ -204,6 +214,11 @@ export const BUILTIN_ROLE_NAMES: Readonly<Record<BuiltinRole, Label>> = {
  * contract manager through a custom role. The seal roles and employees act on their own contracts
  * only, so that a colleague cannot withdraw what another sent.
  *
+ * Counterparts: every role sees the company's book and picks from it when initiating
+ * (`counterpart:view`); the administrator and the legal representative keep it (`counterpart:edit`:
+ * add, edit, remove, blacklist, import), others through a custom role. A blacklist that any
+ * employee could lift would protect nothing.
+ *
  * Templates: `template:view` lets a member call the template screens at all; which template they
  * see, use or change is then their right on its category (template categories' grants), as
  * before. `template:add` makes new templates and manages the categories.
@@ -215,6 +230,8 @@ export const BUILTIN_ROLE_GRANTS: Readonly<Record<Exclude<BuiltinRole, 'admin'>,
     'template:view',
     'contract:launch',
     'contract:manage',
+    'counterpart:view',
+    'counterpart:edit',
     'approval:view',
     'subCompany:view',
     'cert:view',
@@ -229,9 +246,16 @@ export const BUILTIN_ROLE_GRANTS: Readonly<Record<Exclude<BuiltinRole, 'admin'>,
     'seal:authorize',
     'template:view',
     'contract:launch',
+    'counterpart:view',
   ],
-  sealUser: ['company:view', 'seal:view', 'template:view', 'contract:launch'],
-  employee: ['company:view', 'template:view', 'template:add', 'contract:launch'],
+  sealUser: ['company:view', 'seal:view', 'template:view', 'contract:launch', 'counterpart:view'],
+  employee: [
+    'company:view',
+    'template:view',
+    'template:add',
+    'contract:launch',
+    'counterpart:view',
+  ],
 };
 
 /** The grants of a built-in role: every permission for the system administrator. */
@@ -256,6 +280,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/template/Preview': 'template:view',
   '/template/Preview2': 'template:view',
   '/template/PreviewContractSignature': 'template:view',
+  '/relative/personal': 'counterpart:view',
+  '/relative/company': 'counterpart:view',
+  '/relative/view': 'counterpart:view',
+  '/relative/company-view': 'counterpart:view',
   '/enterprise-console/company_info': 'company:view',
   '/enterprise-console/staff_list': 'staff:view',
   '/enterprise-console/right_role': 'role:view',

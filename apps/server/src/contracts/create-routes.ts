@@ -1,3 +1,5 @@
+import { bookOf } from '../counterparts/book';
+import { refuseBlacklisted } from '../counterparts/contract-parties';
 import {
   PATHS,
   TEMPLATE_EDIT_BODY_LIMIT_BYTES,
@@ -55,9 +57,10 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
         { party: 'B', registered: true, companyVerified: null },
       ] satisfies ValidatedParty[],
     },
-    handler: async ({ session, body }): Promise<ValidatedParty[]> => {
+    handler: async ({ session, body, locale }): Promise<ValidatedParty[]> => {
       await sessionConsole(database, session);
       const parties = body.participants as NamedParty[];
+      await refuseBlacklisted(database, bookOf(session), parties, locale);
       return validatedParties(parties, await accountsOf(database, session.tenantId, parties));
     },
   });

@@ -43,6 +43,8 @@ import { requireWritable } from './contract-pdf';
 import { scheduleExpiry } from './expiry';
 import { INITIATOR_FIELD_RULES, fillPartyFields } from './field-values';
 import { refreshTurns } from './turn';
+import { bookOf } from '../counterparts/book';
+import { addContractCounterparts, refuseBlacklisted } from '../counterparts/contract-parties';
 import { accountsOf, type NamedParty, type PlatformAccounts } from './platform-accounts';
 
 export type CreateBody = z.output<typeof contractCreateBody>;
@@ -180,6 +182,8 @@ export async function createContract(
 
   const source = await sourceOf(database, storage, session, body, locale);
   const parties = matchParties(body.participants as NamedParty[], source.project);
+  // A counterpart the console has blacklisted cannot be a party of its new contracts.
+  await refuseBlacklisted(database, bookOf(session), parties, locale);
   const accounts: PlatformAccounts = await accountsOf(
     database,
     session.tenantId,
@@ -244,6 +248,7 @@ export async function createContract(
       );
     }
     await refreshTurns(tx, [id]);
+    await addContractCounterparts(tx, id);
     for (const [position, receiver] of body.receivers.entries()) {
       await tx.query(
         `INSERT INTO contract_receivers (contract_id, position, name, phone, company_name, user_id)

@@ -30,6 +30,7 @@ import { ACCOUNT_CLOSING_MIGRATION } from './account-closing-tables';
 import { CONTRACT_ARCHIVE_MIGRATION } from './contract-archive-tables';
 import { BATCH_SIGN_MIGRATION } from './batch-sign-tables';
 import { SIGNING_APPROVAL_MIGRATION } from './signing-approval-tables';
+import { COUNTERPART_MIGRATION } from './counterpart-tables';
 import { REVOCATION_MIGRATION } from './revocation-tables';
 
 /**
@@ -162,4 +163,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   BATCH_SIGN_MIGRATION,
   SIGNING_APPROVAL_MIGRATION,
   REVOCATION_MIGRATION,
+  COUNTERPART_MIGRATION,
 ];
