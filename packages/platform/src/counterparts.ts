@@ -168,19 +168,17 @@ export const counterpartUpdateBody = z.discriminatedUnion('kind', [
 
 /** POST busi-opposite/remove (spec 000 §5: a selection is required before deleting). */
 export const counterpartRemoveBody = z.object({
-  ids: z.array(recordIdSchema).check(
-    z.minLength(1, err('selectionRequired')),
-    z.maxLength(100, err('invalidValue')),
-  ),
+  ids: z
+    .array(recordIdSchema)
+    .check(z.minLength(1, err('selectionRequired')), z.maxLength(100, err('invalidValue'))),
 });
 
 /** POST busi-opposite/set-status: to the blacklist with a reason, or back to normal. */
 export const counterpartStatusBody = z
   .object({
-    ids: z.array(recordIdSchema).check(
-      z.minLength(1, err('selectionRequired')),
-      z.maxLength(100, err('invalidValue')),
-    ),
+    ids: z
+      .array(recordIdSchema)
+      .check(z.minLength(1, err('selectionRequired')), z.maxLength(100, err('invalidValue'))),
     status: z.enum(COUNTERPART_STATUSES, err('invalidValue')),
     reason: z._default(
       trimmed().check(z.maxLength(COUNTERPART_REASON_MAX, err('counterpartReasonTooLong'))),
@@ -331,12 +329,13 @@ export const COUNTERPART_EXPORT_EXTRA = [
 
 /** The field a header names (either language, or the field itself), or undefined. */
 export function counterpartColumnOf(kind: CounterpartKind, header: string): string | undefined {
-  const text = header.trim().replace(/\s*\*$/, '').toLowerCase();
+  const text = header
+    .trim()
+    .replace(/\s*\*$/, '')
+    .toLowerCase();
   return COUNTERPART_COLUMNS[kind].find(
     (column) =>
-      column.field.toLowerCase() === text ||
-      column.en.toLowerCase() === text ||
-      column.zh === text,
+      column.field.toLowerCase() === text || column.en.toLowerCase() === text || column.zh === text,
   )?.field;
 }
 
@@ -442,7 +441,12 @@ const companyExample: Counterpart = {
 export const COUNTERPART_EXAMPLES = {
   person: personExample,
   company: companyExample,
-  searchBody: { current: 1, size: 10, kind: 'person', keyword: 'Li' } satisfies CounterpartSearchBody,
+  searchBody: {
+    current: 1,
+    size: 10,
+    kind: 'person',
+    keyword: 'Li',
+  } satisfies CounterpartSearchBody,
   personPage: { records: [personExample], total: 1, current: 1, size: 10 },
   companyPage: { records: [companyExample], total: 1, current: 1, size: 10 },
   savePerson: {

@@ -10,8 +10,10 @@ import {
   type CounterpartKind,
   type CounterpartSource,
   type CounterpartStatus,
+  type Page,
 } from '@esign/platform';
-import type { Queryable } from '../db';
+import type { Database, Queryable } from '../db';
+import { queryPage, type Paging } from '../db/paging';
 import { ApiError } from '../http/route';
 import { SqlParams, containsPattern, listTime, refusingConflicts } from '../templates/access';
 
@@ -32,12 +34,28 @@ export interface Book {
 }
 
 /** The book of a session's console (the console itself is checked by the route helper). */
-export function bookOf(session: { tenantId: string; userId: number | string; companyId: number | string }): Book {
+export function bookOf(session: {
+  tenantId: string;
+  userId: number | string;
+  companyId: number | string;
+}): Book {
   const userId = Number(session.userId);
   const companyId = Number(session.companyId);
   return companyId === PERSONAL_CONSOLE_ID
-    ? { tenantId: session.tenantId, consoleKey: `u${userId}`, companyId: null, ownerUserId: userId, userId }
-    : { tenantId: session.tenantId, consoleKey: `c${companyId}`, companyId, ownerUserId: null, userId };
+    ? {
+        tenantId: session.tenantId,
+        consoleKey: `u${userId}`,
+        companyId: null,
+        ownerUserId: userId,
+        userId,
+      }
+    : {
+        tenantId: session.tenantId,
+        consoleKey: `c${companyId}`,
+        companyId,
+        ownerUserId: null,
+        userId,
+      };
 }
 
 /** The book's rows (`alias`) as an SQL condition. */
@@ -119,12 +137,34 @@ const FIELD_COLUMNS = [
 /** A counterpart's fields as the columns hold them ('' where a kind has no such field). */
 export function fieldValues(fields: CounterpartFields): string[] {
   return fields.kind === 'person'
-    ? [fields.kind, fields.name, fields.phone, fields.email, fields.affiliatedCompany, '', '', fields.note]
-    : [fields.kind, fields.name, fields.managerPhone, '', '', fields.creditCode.toUpperCase(), fields.managerName, fields.note];
+    ? [
+        fields.kind,
+        fields.name,
+        fields.phone,
+        fields.email,
+        fields.affiliatedCompany,
+        '',
+        '',
+        fields.note,
+      ]
+    : [
+        fields.kind,
+        fields.name,
+        fields.managerPhone,
+        '',
+        '',
+        fields.creditCode.toUpperCase(),
+        fields.managerName,
+        fields.note,
+      ];
 }
 
 /** One counterpart of the book, or 404. */
-export async function readCounterpart(db: Pick<Queryable, 'query'>, book: Book, id: number): Promise<Counterpart> {
+export async function readCounterpart(
+  db: Pick<Queryable, 'query'>,
+  book: Book,
+  id: number,
+): Promise<Counterpart> {
   const params = new SqlParams();
   const [row] = await db.query<CounterpartRow>(
     `SELECT ${COUNTERPART_COLUMNS_SQL()} FROM counterparts c
@@ -144,9 +184,14 @@ export async function insertCounterparts(
 ): Promise<number[]> {
   if (entries.length === 0) return [];
   const params = new SqlParams();
-  const head = [book.tenantId, book.consoleKey, book.companyId, book.ownerUserId, source, book.userId].map(
-    (value) => params.add(value),
-  );
+  const head = [
+    book.tenantId,
+    book.consoleKey,
+    book.companyId,
+    book.ownerUserId,
+    source,
+    book.userId,
+  ].map((value) => params.add(value));
   const rows = entries.map(
     (entry) => `(${[...head, ...fieldValues(entry).map((value) => params.add(value))].join(', ')})`,
   );
@@ -170,7 +215,9 @@ export async function updateCounterpart(
 ): Promise<void> {
   const params = new SqlParams();
   const values = fieldValues(fields);
-  const sets = FIELD_COLUMNS.slice(1).map((column, index) => `${column} = ${params.add(values[index + 1])}`);
+  const sets = FIELD_COLUMNS.slice(1).map(
+    (column, index) => `${column} = ${params.add(values[index + 1])}`,
+  );
   const updated = await refusingConflictsOf(() =>
     db.query(
       `UPDATE counterparts c SET ${sets.join(', ')}, updated_at = now()
@@ -186,12 +233,42 @@ export async function updateCounterpart(
 export function listCondition(
   book: Book,
   params: SqlParams,
-  filters: { kind: CounterpartKind; keyword?: string | undefined; status?: CounterpartStatus | undefined },
+  filters: {
+    kind: CounterpartKind;
+    keyword?: string | undefined;
+    status?: CounterpartStatus | undefined;
+  },
 ): string {
   const conditions = [inBook(book, params), `c.kind = ${params.add(filters.kind)}`];
   if (filters.status) conditions.push(`c.status = ${params.add(filters.status)}`);
   if (filters.keyword) {
-    conditions.push(`c.search_text LIKE ${params.add(containsPattern(filters.keyword.toLowerCase()))}`);
+    conditions.push(
+      `c.search_text LIKE ${params.add(containsPattern(filters.keyword.toLowerCase()))}`,
+    );
   }
   return conditions.join(' AND ');
+}
+
+/** A page of the book as the list filters it, newest first (busi-opposite/search). */
+export function searchBook(
+  database: Database,
+  book: Book,
+  query: Paging & {
+    kind: CounterpartKind;
+    keyword?: string | undefined;
+    status?: CounterpartStatus | undefined;
+  },
+): Promise<Page<Counterpart>> {
+  const params = new SqlParams();
+  const where = listCondition(book, params, query);
+  return queryPage<CounterpartRow, Counterpart>(
+    database,
+    {
+      sql: `SELECT ${COUNTERPART_COLUMNS_SQL()}, c.created_at AS created FROM counterparts c WHERE ${where}`,
+      params: params.values,
+      order: 'created DESC, id DESC',
+    },
+    query,
+    counterpartOf,
+  );
 }

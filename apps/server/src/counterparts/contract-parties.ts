@@ -38,7 +38,9 @@ export async function refuseBlacklisted(
 ): Promise<void> {
   if (parties.length === 0) return;
   const phones = [...new Set(parties.map((p) => p.phone))];
-  const companies = [...new Set(parties.filter((p) => p.kind === 'company').map((p) => p.companyName))];
+  const companies = [
+    ...new Set(parties.filter((p) => p.kind === 'company').map((p) => p.companyName)),
+  ];
   const params = new SqlParams();
   const rows = await db.query<{
     id: string;
@@ -72,7 +74,16 @@ export async function refuseBlacklisted(
           (r.name.toLowerCase() === party.companyName.toLowerCase() ||
             (r.codes_of ?? []).includes(party.companyName)),
     );
-    return row ? [{ party: party.party, counterpartId: String(row.id), name: row.name, reason: row.reason ?? '' }] : [];
+    return row
+      ? [
+          {
+            party: party.party,
+            counterpartId: String(row.id),
+            name: row.name,
+            reason: row.reason ?? '',
+          },
+        ]
+      : [];
   });
   const first = refused[0]!;
   throw new ApiError(
@@ -92,12 +103,24 @@ interface Side {
   identity: string;
 }
 
-const personSide = (name: string, phone: string, userId: number | null, tenantId: string): Side => ({
+const personSide = (
+  name: string,
+  phone: string,
+  userId: number | null,
+  tenantId: string,
+): Side => ({
   book:
     userId === null
       ? null
       : { tenantId, consoleKey: `u${userId}`, companyId: null, ownerUserId: userId },
-  fields: { kind: 'person', name: name || phone, phone, email: '', affiliatedCompany: '', note: '' },
+  fields: {
+    kind: 'person',
+    name: name || phone,
+    phone,
+    email: '',
+    affiliatedCompany: '',
+    note: '',
+  },
   identity: `p${phone}`,
 });
 
@@ -127,7 +150,10 @@ const companySide = (
  * a company party's certified company) gains the initiator and the other parties. A side already
  * in a book (same phone or email, same company name or credit code) is left as the book has it.
  */
-export async function addContractCounterparts(db: Pick<Queryable, 'query'>, contractId: number): Promise<void> {
+export async function addContractCounterparts(
+  db: Pick<Queryable, 'query'>,
+  contractId: number,
+): Promise<void> {
   const [contract] = await db.query<{
     tenant_id: string;
     company_id: string | null;
@@ -161,7 +187,12 @@ export async function addContractCounterparts(db: Pick<Queryable, 'query'>, cont
   );
   const initiator =
     contract.company_id === null
-      ? personSide(contract.user_name, contract.user_phone, Number(contract.initiator_user_id), tenantId)
+      ? personSide(
+          contract.user_name,
+          contract.user_phone,
+          Number(contract.initiator_user_id),
+          tenantId,
+        )
       : companySide(
           {
             id: Number(contract.company_id),

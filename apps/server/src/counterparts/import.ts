@@ -89,7 +89,8 @@ export async function importCounterparts(
     throw new ApiError('importNoHeader', 400);
   }
   const schema = kind === 'person' ? personCounterpartSchema : companyCounterpartSchema;
-  const label = (field: string) => columns.find((column) => column.field === field)?.[locale] ?? field;
+  const label = (field: string) =>
+    columns.find((column) => column.field === field)?.[locale] ?? field;
 
   const rows: (CounterpartImportRow & { fields?: CounterpartFields; keys: string[] })[] = [];
   body.forEach((cells, index) => {
@@ -106,7 +107,13 @@ export async function importCounterparts(
       rows.push({ row: index + 2, values, errors: [...new Set(errors)], keys: [] });
       return;
     }
-    rows.push({ row: index + 2, values, errors: [], fields: parsed.data, keys: keysOf(parsed.data) });
+    rows.push({
+      row: index + 2,
+      values,
+      errors: [],
+      fields: parsed.data,
+      keys: keysOf(parsed.data),
+    });
   });
   if (rows.length === 0) throw new ApiError('importEmpty', 400);
 
@@ -137,7 +144,12 @@ export async function importCounterparts(
     await database.transaction(async (tx) => {
       for (let start = 0; start < accepted.length; start += INSERT_CHUNK) {
         const chunk = accepted.slice(start, start + INSERT_CHUNK);
-        await insertCounterparts(tx, book, chunk.map((row) => row.fields!), 'import');
+        await insertCounterparts(
+          tx,
+          book,
+          chunk.map((row) => row.fields!),
+          'import',
+        );
       }
     });
   }

@@ -44,6 +44,7 @@ import {
   insertCounterparts,
   listCondition,
   readCounterpart,
+  searchBook,
   updateCounterpart,
   type Book,
   type CounterpartRow,
@@ -63,7 +64,9 @@ async function readImport(
   if (!part || part.fieldname !== 'file') throw new ApiError('noFileSelected');
   const values = Object.fromEntries(
     Object.values(part.fields).flatMap((field) =>
-      field && 'value' in field && field.type === 'field' ? [[field.fieldname, String(field.value)]] : [],
+      field && 'value' in field && field.type === 'field'
+        ? [[field.fieldname, String(field.value)]]
+        : [],
     ),
   );
   const fields = z.safeParse(counterpartImportFields, values);
@@ -159,20 +162,8 @@ export async function counterpartRoutes(app: FastifyInstance, context: AppContex
     permission: 'counterpart:view',
     body: counterpartSearchBody,
     example: { body: COUNTERPART_EXAMPLES.searchBody, answer: COUNTERPART_EXAMPLES.personPage },
-    handler: async ({ session, body }): Promise<Page<Counterpart>> => {
-      const params = new SqlParams();
-      const where = listCondition(bookOf(session), params, body);
-      return queryPage<CounterpartRow & { created: Date }, Counterpart>(
-        database,
-        {
-          sql: `SELECT ${COUNTERPART_COLUMNS_SQL()}, c.created_at AS created FROM counterparts c WHERE ${where}`,
-          params: params.values,
-          order: 'created DESC, id DESC',
-        },
-        body,
-        counterpartOf,
-      );
-    },
+    handler: async ({ session, body }): Promise<Page<Counterpart>> =>
+      searchBook(database, bookOf(session), body),
   });
 
   route(app, context, {
@@ -375,11 +366,7 @@ export async function counterpartRoutes(app: FastifyInstance, context: AppContex
       const textColumns = columns.flatMap((column, index) =>
         ['phone', 'managerPhone', 'creditCode'].includes(column.field) ? [index] : [],
       );
-      const sheet = streamSheet(
-        locale === 'zh' ? '相对方' : 'Counterparts',
-        headers,
-        textColumns,
-      );
+      const sheet = streamSheet(locale === 'zh' ? '相对方' : 'Counterparts', headers, textColumns);
       const yes = locale === 'zh' ? '已认证' : 'Certified';
       const no = locale === 'zh' ? '未认证' : 'Not certified';
       const statusText = (status: string) =>
@@ -428,7 +415,10 @@ export async function counterpartRoutes(app: FastifyInstance, context: AppContex
       });
       return reply
         .type(XLSX)
-        .header('content-disposition', contentDisposition('attachment', exportName(query.kind, locale, new Date())))
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', exportName(query.kind, locale, new Date())),
+        )
         .header('cache-control', 'private, no-store')
         .send(sheet.readable);
     },
@@ -436,6 +426,9 @@ export async function counterpartRoutes(app: FastifyInstance, context: AppContex
 }
 
 /** Logs an export that broke after its answer began (the client then sees a broken file). */
-function logExportFailure(reply: { log: { error(obj: unknown, msg: string): void } }, error: unknown) {
+function logExportFailure(
+  reply: { log: { error(obj: unknown, msg: string): void } },
+  error: unknown,
+) {
   reply.log.error({ err: error }, 'counterpart export failed');
 }

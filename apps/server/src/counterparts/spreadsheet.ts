@@ -35,7 +35,11 @@ const notSpreadsheet = () => new ApiError('importNotSpreadsheet', 400);
 const tooLarge = () => new ApiError('importTooLarge', 413);
 
 const isZip = (bytes: Buffer) =>
-  bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  bytes.length > 4 &&
+  bytes[0] === 0x50 &&
+  bytes[1] === 0x4b &&
+  bytes[2] === 0x03 &&
+  bytes[3] === 0x04;
 
 /** The text of a cell as the sheet shows it ('' for none). */
 function cellText(cell: ExcelJS.Cell): string {
@@ -63,7 +67,9 @@ async function readXlsx(bytes: Buffer): Promise<SheetRows> {
   // JSZip reads the sizes from the central directory without inflating anything.
   const inflated = entries.reduce(
     (sum, entry) =>
-      sum + ((entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0),
+      sum +
+      ((entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ??
+        0),
     0,
   );
   if (inflated > ZIP_INFLATED_MAX) throw tooLarge();
@@ -176,7 +182,11 @@ export interface SheetStream {
 }
 
 /** Starts an .xlsx of one sheet with the given headers, streamed as rows are added. */
-export function streamSheet(name: string, headers: string[], textColumns: number[] = []): SheetStream {
+export function streamSheet(
+  name: string,
+  headers: string[],
+  textColumns: number[] = [],
+): SheetStream {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
