@@ -8,6 +8,7 @@ import { COMPANY_AUTH_SCREENS } from '../pages/companyAuth/screens';
 import { ENTERPRISE_SCREENS } from '../pages/enterprise/screens';
 import { MESSAGE_SCREENS } from '../pages/messages/screens';
 import { REAL_NAME_SCREENS } from '../pages/realName/screens';
+import { COUNTERPART_SCREENS } from '../pages/relative/screens';
 import { USER_CENTER_SCREENS } from '../pages/userCenter/screens';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
 import { lazyScreen } from './lazyScreen';
@@ -29,6 +30,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...USER_CENTER_SCREENS,
   ...MESSAGE_SCREENS,
   ...APPROVAL_INBOX_SCREENS,
+  ...COUNTERPART_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),

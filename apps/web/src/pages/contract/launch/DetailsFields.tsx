@@ -15,6 +15,7 @@ import { failureMessage } from '../../../api/templateEditor';
 import { RequestError } from '../../../api/request';
 import { EnvelopeError } from '../../../api/client';
 import { requiredRule } from '../../../forms/rules';
+import { currentLocale } from '../../../i18n';
 import {
   isFutureOrNone,
   placeRefusal,
@@ -167,7 +168,7 @@ export async function checkDetails(
     const { text, data } = refusalOf(error);
     return {
       ok: false,
-      general: showRefusal(form, placeRefusal(text, data, details.participants)),
+      general: showRefusal(form, placeRefusal(text, data, details.participants, currentLocale())),
     };
   }
 }

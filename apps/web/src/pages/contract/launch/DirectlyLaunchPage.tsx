@@ -4,7 +4,7 @@ import type { TemplateProject } from '@esign/template-editor';
 import { Alert, Button, Card, Form, Segmented, Space, Spin, Steps } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useCreateContract } from '../../../api/contractLaunch';
 import { refusalProblems } from '../../../api/templateEditor';
 import { AppForm } from '../../../forms/AppForm';
@@ -30,6 +30,7 @@ import {
   emptyRequiredFields,
   fieldsOfUnnamedParties,
   firstParties,
+  namedPartyOf,
   initiatorFields,
   initiatorParties,
   initiatorValues,
@@ -61,6 +62,8 @@ interface Placed {
 function LaunchFromDocument({ me }: { me: Initiator }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n);
+  // Opened from a counterpart's details: that counterpart is party B.
+  const location = useLocation();
   const navigate = useNavigate();
   const companyId = useSession((state) => state.companyId);
   const [form] = Form.useForm<LaunchFormValues>();
@@ -164,7 +167,7 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
     } catch (error) {
       setReview(null);
       const { text, data } = refusalOf(error);
-      const where = placeRefusal(text, data, details.participants);
+      const where = placeRefusal(text, data, details.participants, locale);
       if (where.fields.length > 0) {
         setStep(0);
         showRefusal(form, where);
@@ -203,7 +206,7 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
               agreementType: 'contract',
               signingOrder: 'parallel',
               signingDeadline: null,
-              participants: firstParties(me),
+              participants: firstParties(me, namedPartyOf(location.state)),
               receivers: [],
             }}
             onValuesChange={(changed: Partial<LaunchFormValues>) => {

@@ -150,7 +150,7 @@ function LaunchFromTemplate({
     } catch (error) {
       setReview(null);
       const { text, data } = refusalOf(error);
-      const where = placeRefusal(text, data, checked.details.participants);
+      const where = placeRefusal(text, data, checked.details.participants, locale);
       if (where.fields.length > 0) {
         setStep(1);
         showRefusal(form, where);

@@ -5,6 +5,7 @@ import {
   TEMPLATE_PARTIES,
   message,
   phoneSchema,
+  type Counterpart,
   type Locale,
   type TemplateParticipant,
   type ValidatedParty,
@@ -12,6 +13,8 @@ import {
 import { Button, Form, Input, Select, Tag, Tooltip, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '../../../forms/rules';
+import { useSession } from '../../../session';
+import { CounterpartPicker } from '../../relative/CounterpartPicker';
 import {
   blankParty,
   initiatorAsParty,
@@ -47,6 +50,29 @@ export function PartiesField({ form, locale, me, roles }: PartiesFieldProps) {
   const parties: LaunchPartyValues[] =
     Form.useWatch('participants', { form, preserve: true }) ?? [];
   const fixed = roles !== undefined;
+  const canPick = useSession((state) =>
+    (state.userInfo?.permissions ?? []).includes('counterpart:view'),
+  );
+
+  /** A counterpart picked from the book names the party: a person, or a company and its manager. */
+  const fillFrom = (index: number, counterpart: Counterpart) => {
+    const current = (form.getFieldValue(['participants', index]) ?? {}) as LaunchPartyValues;
+    form.setFieldValue(['participants', index], {
+      ...current,
+      ...(counterpart.kind === 'person'
+        ? { kind: 'person', name: counterpart.name, phone: counterpart.phone }
+        : {
+            kind: 'company',
+            companyName: counterpart.name,
+            name: counterpart.managerName,
+            phone: counterpart.phone,
+          }),
+    } satisfies LaunchPartyValues);
+    const names = ['name', 'phone', ...(counterpart.kind === 'company' ? ['companyName'] : [])];
+    void form
+      .validateFields(names.map((name) => ['participants', index, name]))
+      .catch(() => undefined);
+  };
 
   return (
     <fieldset className="launch-fieldset">
@@ -110,6 +136,18 @@ export function PartiesField({ form, locale, me, roles }: PartiesFieldProps) {
                           ]}
                         />
                       </Form.Item>
+                      {canPick ? (
+                        <Form.Item
+                          label={t('counterparts.picker.fromBook')}
+                          className="launch-picker-item"
+                        >
+                          <CounterpartPicker
+                            kind={row?.kind === 'company' ? 'company' : 'person'}
+                            label={t('counterparts.picker.label', { party })}
+                            onPick={(counterpart) => fillFrom(field.name, counterpart)}
+                          />
+                        </Form.Item>
+                      ) : null}
                       {row?.kind === 'company' ? (
                         <Form.Item
                           name={[field.name, 'companyName']}

@@ -1,4 +1,9 @@
-import { check, contractCreateBody, participantsSchema } from '@esign/platform';
+import {
+  blacklistedPartyText,
+  check,
+  contractCreateBody,
+  participantsSchema,
+} from '@esign/platform';
 import {
   createEditorStore,
   createPage,
@@ -13,7 +18,9 @@ import {
   bodyFromTemplate,
   emptyRequiredFields,
   fieldsOfUnnamedParties,
+  blankParty,
   firstParties,
+  namedPartyOf,
   initiatorParties,
   initiatorValues,
   isFutureOrNone,
@@ -277,5 +284,60 @@ describe('who may initiate', () => {
     // Without the company list, the server decides.
     expect(launchBlock(verified, 1001, undefined)).toBeNull();
     expect(launchBlock(verified, -1, false)).toBeNull();
+  });
+});
+
+describe('a party on the counterpart blacklist', () => {
+  const parties = [
+    { party: 'A', kind: 'company', name: 'Li Wei', phone: '13800000001', companyName: 'Qingshan' },
+    { party: 'B', kind: 'person', name: 'Carol', phone: '13900000009' },
+    {
+      party: 'C',
+      kind: 'company',
+      name: 'Dan',
+      phone: '13900000010',
+      companyName: 'Harbour Logistics',
+    },
+  ] as const;
+
+  it('is refused at its own row: the person at the name, the company at the company name', () => {
+    const text = '“Carol” is on the counterpart blacklist and cannot be a party: unpaid';
+    const data = [
+      { party: 'B', counterpartId: '7', name: 'Carol', reason: 'unpaid' },
+      { party: 'C', counterpartId: '8', name: 'harbour logistics', reason: 'fraud' },
+    ];
+    expect(placeRefusal(text, data, parties, 'zh')).toEqual({
+      fields: [
+        { name: ['participants', 1, 'name'], message: text },
+        {
+          name: ['participants', 2, 'companyName'],
+          message: blacklistedPartyText('harbour logistics', 'fraud', 'zh'),
+        },
+      ],
+      general: null,
+    });
+  });
+
+  it('is said above the form when the party is no longer named', () => {
+    const data = [{ party: 'J', counterpartId: '7', name: 'Carol', reason: 'unpaid' }];
+    expect(placeRefusal('refused', data, parties)).toEqual({ fields: [], general: 'refused' });
+  });
+});
+
+describe('a counterpart named before the screen opens', () => {
+  it('becomes party B; anything else leaves B to be named', () => {
+    const company = {
+      kind: 'company',
+      name: 'Li Na',
+      phone: '13900000003',
+      companyName: 'Harbour',
+    };
+    expect(firstParties(PERSON, namedPartyOf({ party: company }))[1]).toEqual({
+      ...company,
+      party: 'B',
+    });
+    expect(namedPartyOf(null)).toBeNull();
+    expect(namedPartyOf({ party: { kind: 'robot' } })).toBeNull();
+    expect(firstParties(PERSON, namedPartyOf(undefined))[1]).toEqual(blankParty('B'));
   });
 });

@@ -6,6 +6,8 @@
  */
 import {
   PARTICIPANT_NAME_MAX,
+  blacklistedPartyText,
+  type Locale,
   PERSONAL_CONSOLE_ID,
   TEMPLATE_PARTIES,
   type AgreementType,
@@ -90,9 +92,28 @@ export const blankParty = (party: TemplateParty): LaunchPartyValues => ({
   phone: '',
 });
 
-/** A new contract's parties: A is the initiator, B is to be named. */
-export function firstParties(me: Initiator): LaunchPartyValues[] {
-  return [initiatorAsParty('A', me), blankParty('B')];
+/**
+ * A new contract's parties: A is the initiator, B is to be named — or is the counterpart the
+ * initiating screen was opened for (a counterpart's details, "Initiate a contract with them").
+ */
+export function firstParties(
+  me: Initiator,
+  named?: Omit<LaunchPartyValues, 'party'> | null,
+): LaunchPartyValues[] {
+  return [initiatorAsParty('A', me), named ? { ...named, party: 'B' } : blankParty('B')];
+}
+
+/** The party B a screen was opened for (router state `{ party }`), or null. */
+export function namedPartyOf(state: unknown): Omit<LaunchPartyValues, 'party'> | null {
+  const party = (state as { party?: Partial<LaunchPartyValues> } | null)?.party;
+  if (!party || (party.kind !== 'person' && party.kind !== 'company')) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    kind: party.kind,
+    name: text(party.name),
+    phone: text(party.phone),
+    ...(party.kind === 'company' ? { companyName: text(party.companyName) } : {}),
+  };
 }
 
 /** The first letter A–J nobody holds yet, or null when all ten are taken. */
@@ -290,15 +311,60 @@ export interface PlacedRefusal {
 const FORM_FIELDS = new Set(['name', 'agreementType', 'signingOrder', 'signingDeadline']);
 const ROW_FIELDS = new Set(['party', 'kind', 'name', 'phone', 'companyName']);
 
+/** A party on the console's counterpart blacklist, as contract/create's 409 names it. */
+interface BlacklistedParty {
+  party: string;
+  name: string;
+  reason: string;
+}
+
+const isBlacklistedParty = (entry: unknown): entry is BlacklistedParty =>
+  typeof entry === 'object' &&
+  entry !== null &&
+  typeof (entry as BlacklistedParty).party === 'string' &&
+  typeof (entry as BlacklistedParty).name === 'string';
+
+/**
+ * Each blacklisted party's refusal on its row: at the company's name when the company is the
+ * blacklisted counterpart, at the signer's name otherwise. The first is the server's own text;
+ * the others are told the same way in `locale` when one is given.
+ */
+function placeBlacklisted(
+  text: string,
+  refused: readonly BlacklistedParty[],
+  parties: readonly { party: string; kind?: string; companyName?: string }[],
+  locale: Locale | undefined,
+): FieldProblem[] {
+  return refused.flatMap((entry, at) => {
+    const index = parties.findIndex((p) => p.party === entry.party);
+    if (index < 0) return [];
+    const row = parties[index]!;
+    const atCompany =
+      row.kind === 'company' &&
+      (row.companyName ?? '').trim().toLowerCase() === entry.name.trim().toLowerCase();
+    const said =
+      at === 0 || locale === undefined
+        ? text
+        : blacklistedPartyText(entry.name, entry.reason, locale);
+    return [{ name: ['participants', index, atCompany ? 'companyName' : 'name'], message: said }];
+  });
+}
+
 /**
  * A refusal placed on its field. The server names a bad field of the body as `path: message`
- * (participants.1.phone: Incorrect phone number) and a party it cannot match in `data.party`.
+ * (participants.1.phone: Incorrect phone number), a party it cannot match in `data.party`, and
+ * the parties on the counterpart blacklist as a list of `{ party, name, reason }` in `data`.
  */
 export function placeRefusal(
   text: string,
   data: unknown,
-  parties: readonly { party: string }[],
+  parties: readonly { party: string; kind?: string; companyName?: string }[],
+  locale?: Locale,
 ): PlacedRefusal {
+  if (Array.isArray(data) && data.length > 0 && data.every(isBlacklistedParty)) {
+    const fields = placeBlacklisted(text, data, parties, locale);
+    if (fields.length > 0) return { fields, general: null };
+  }
   const party =
     typeof data === 'object' && data !== null && 'party' in data
       ? String((data as { party: unknown }).party)
