@@ -110,6 +110,12 @@ describe.each(BACKENDS)('closing an account on $name', (backend) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('Your verification code information is inconsistent');
 
+    // The personal console's counterpart book holds other people's numbers for this person.
+    await server.database.query(
+      `INSERT INTO counterparts (tenant_id, console_key, owner_user_id, kind, name, phone, source)
+       VALUES ('000000', $1, $2, 'person', 'A friend', '13700000123', 'manual')`,
+      [`u${cast.personId}`, cast.personId],
+    );
     const closed = await closeWith(personToken, { reason: 'Moving away', code });
     expect(closed.status).toBe(200);
 
@@ -155,6 +161,11 @@ describe.each(BACKENDS)('closing an account on $name', (backend) => {
       );
       expect(left!.n, table).toBe(0);
     }
+    const [book] = await server.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM counterparts WHERE owner_user_id = $1',
+      [cast.personId],
+    );
+    expect(book!.n, 'counterparts').toBe(0);
 
     // The other party still reads the contract as signed: the PDF untouched, both signatures
     // intact, the audit trail's chain whole, party B named as the contract names it.

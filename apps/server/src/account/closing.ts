@@ -114,6 +114,8 @@ export async function closeAccount(
       'user_avatars',
       'messages',
       'contract_fill_drafts',
+      // The personal console's counterpart book: other people's names and numbers kept for them.
+      'counterparts',
     ]) {
       await tx.query(`DELETE FROM ${table} WHERE ${userColumn(table)} = $1`, [userId]);
     }
@@ -139,7 +141,8 @@ export async function closeAccount(
 
 /** The column naming the user in a table `closeAccount` clears. */
 function userColumn(table: string): string {
-  return table === 'contract_fill_drafts' ? 'saved_by' : 'user_id';
+  if (table === 'contract_fill_drafts') return 'saved_by';
+  return table === 'counterparts' ? 'owner_user_id' : 'user_id';
 }
 
 /**
