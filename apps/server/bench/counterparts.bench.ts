@@ -118,6 +118,7 @@ for (const { name, database, company, personal } of prepared) {
     const cases: [string, { keyword?: string; status?: CounterpartStatus }][] = [
       ['unsearched', {}],
       ['searched by name', { keyword: 'Customer 4242' }],
+      ['two keystrokes (the picker)', { keyword: '42' }],
       ['searched by part of a phone', { keyword: '00042421' }],
       ['searched by a word nobody has', { keyword: 'zebra' }],
       ['searched by a word everybody has', { keyword: 'customer' }],

@@ -92,6 +92,8 @@ export const COUNTERPART_COMPANY_MAX = 100;
 export const COUNTERPART_EMAIL_MAX = 100;
 export const COUNTERPART_NOTE_MAX = 200;
 export const COUNTERPART_REASON_MAX = 200;
+/** A keyword search counts its matches up to this many (see `CounterpartPage`). */
+export const COUNTERPART_SEARCH_COUNT_CAP = 1_000;
 /** An import reads at most this many rows … */
 export const COUNTERPART_IMPORT_ROWS_MAX = 10_000;
 /** … from a file of at most this many bytes. */
@@ -255,6 +257,19 @@ export interface Counterpart {
   source: CounterpartSource;
   /** When it entered the book, yyyy-MM-dd HH:mm:ss UTC. */
   createTime: string;
+}
+
+/**
+ * busi-opposite/search: a page of the book; `total` counts up to `CONTRACT_LIST_COUNT_CAP`
+ * counterparts (`COUNTERPART_SEARCH_COUNT_CAP` matches of a keyword), `totalCapped` saying there
+ * are more (as the contract lists answer).
+ */
+export interface CounterpartPage {
+  records: Counterpart[];
+  total: number;
+  totalCapped: boolean;
+  current: number;
+  size: number;
 }
 
 /** A contract of the console's that the counterpart is a party of. */
@@ -447,8 +462,20 @@ export const COUNTERPART_EXAMPLES = {
     kind: 'person',
     keyword: 'Li',
   } satisfies CounterpartSearchBody,
-  personPage: { records: [personExample], total: 1, current: 1, size: 10 },
-  companyPage: { records: [companyExample], total: 1, current: 1, size: 10 },
+  personPage: {
+    records: [personExample],
+    total: 1,
+    totalCapped: false,
+    current: 1,
+    size: 10,
+  } satisfies CounterpartPage,
+  companyPage: {
+    records: [companyExample],
+    total: 1,
+    totalCapped: false,
+    current: 1,
+    size: 10,
+  } satisfies CounterpartPage,
   savePerson: {
     kind: 'person',
     name: 'Li Na',

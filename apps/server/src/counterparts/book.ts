@@ -9,11 +9,13 @@ import {
   type CounterpartFields,
   type CounterpartKind,
   type CounterpartSource,
+  CONTRACT_LIST_COUNT_CAP,
+  COUNTERPART_SEARCH_COUNT_CAP,
+  type CounterpartPage,
   type CounterpartStatus,
-  type Page,
 } from '@esign/platform';
 import type { Database, Queryable } from '../db';
-import { queryPage, type Paging } from '../db/paging';
+import type { Paging } from '../db/paging';
 import { ApiError } from '../http/route';
 import { SqlParams, containsPattern, listTime, refusingConflicts } from '../templates/access';
 
@@ -249,8 +251,15 @@ export function listCondition(
   return conditions.join(' AND ');
 }
 
-/** A page of the book as the list filters it, newest first (busi-opposite/search). */
-export function searchBook(
+/**
+ * A page of the book as the list filters it, newest first (busi-opposite/search), and how many
+ * counterparts match up to a cap (`totalCapped` past it), as the contract lists count: the first
+ * page costs what a page costs whatever the book's size. The book is counted up to
+ * `CONTRACT_LIST_COUNT_CAP`; a keyword's matches up to `COUNTERPART_SEARCH_COUNT_CAP`, since one
+ * or two keystrokes (the picker) match much of a book and cannot use the trigram index (three
+ * characters at least) — nobody pages through a thousand matches: the search narrows.
+ */
+export async function searchBook(
   database: Database,
   book: Book,
   query: Paging & {
@@ -258,17 +267,29 @@ export function searchBook(
     keyword?: string | undefined;
     status?: CounterpartStatus | undefined;
   },
-): Promise<Page<Counterpart>> {
+): Promise<CounterpartPage> {
   const params = new SqlParams();
   const where = listCondition(book, params, query);
-  return queryPage<CounterpartRow, Counterpart>(
-    database,
-    {
-      sql: `SELECT ${COUNTERPART_COLUMNS_SQL()}, c.created_at AS created FROM counterparts c WHERE ${where}`,
-      params: params.values,
-      order: 'created DESC, id DESC',
-    },
-    query,
-    counterpartOf,
-  );
+  const limit = params.add(query.size);
+  const offset = params.add((query.current - 1) * query.size);
+  const cap = query.keyword ? COUNTERPART_SEARCH_COUNT_CAP : CONTRACT_LIST_COUNT_CAP;
+  const [rows, [counted]] = await Promise.all([
+    database.query<CounterpartRow>(
+      `SELECT ${COUNTERPART_COLUMNS_SQL()} FROM counterparts c WHERE ${where}
+       ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      params.values,
+    ),
+    database.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM (
+         SELECT 1 FROM counterparts c WHERE ${where} LIMIT ${cap + 1}) matching`,
+      params.values.slice(0, -2),
+    ),
+  ]);
+  return {
+    records: rows.map(counterpartOf),
+    total: Math.min(counted!.total, cap),
+    totalCapped: counted!.total > cap,
+    current: query.current,
+    size: query.size,
+  };
 }

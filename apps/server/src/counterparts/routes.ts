@@ -25,6 +25,7 @@ import {
   type Counterpart,
   type CounterpartContract,
   type CounterpartImportReport,
+  type CounterpartPage,
   type Locale,
   type Page,
 } from '@esign/platform';
@@ -162,7 +163,7 @@ export async function counterpartRoutes(app: FastifyInstance, context: AppContex
     permission: 'counterpart:view',
     body: counterpartSearchBody,
     example: { body: COUNTERPART_EXAMPLES.searchBody, answer: COUNTERPART_EXAMPLES.personPage },
-    handler: async ({ session, body }): Promise<Page<Counterpart>> =>
+    handler: async ({ session, body }): Promise<CounterpartPage> =>
       searchBook(database, bookOf(session), body),
   });
 
