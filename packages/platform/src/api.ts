@@ -201,6 +201,28 @@ export interface MessagesRemoved {
   removed: number;
 }
 
+/**
+ * POST sicpay-message/messageMessageCenter/stream-ticket: what opens the message stream (GET
+ * …/stream?ticket=), which an EventSource cannot authenticate with a header. The ticket is good
+ * for `expiresIn` seconds to open the stream of this session in this console, and for nothing else.
+ */
+export interface MessageStreamTicket {
+  ticket: string;
+  expiresIn: number;
+}
+
+/**
+ * The message stream's events (text/event-stream): `message`, whose `id` is the message's id and
+ * `data` a `MessageItem` in the stream's language; `end`, whose `data` says why the server closed
+ * the stream (`MessageStreamEnd`) — the client asks for a new ticket rather than reconnecting.
+ */
+export const MESSAGE_STREAM_EVENTS = { message: 'message', end: 'end' } as const;
+
+/** Why a message stream ended: its session ended, or the user may no longer enter its company. */
+export interface MessageStreamEnd {
+  reason: 'sessionEnded' | 'companyAccessEnded';
+}
+
 /** POST blade-resource/buis-upload/upload (multipart field `file`). */
 export interface UploadedFile {
   id: string;

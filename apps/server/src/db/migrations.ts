@@ -32,6 +32,7 @@ import { BATCH_SIGN_MIGRATION } from './batch-sign-tables';
 import { SIGNING_APPROVAL_MIGRATION } from './signing-approval-tables';
 import { COUNTERPART_MIGRATION } from './counterpart-tables';
 import { REVOCATION_MIGRATION } from './revocation-tables';
+import { MESSAGE_STREAM_MIGRATION } from './message-stream-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -164,4 +165,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   SIGNING_APPROVAL_MIGRATION,
   REVOCATION_MIGRATION,
   COUNTERPART_MIGRATION,
+  MESSAGE_STREAM_MIGRATION,
 ];

@@ -116,6 +116,16 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
             ? [{ client: [] }]
             : [],
     };
+    if (route.eventStream) {
+      // Server-sent events once the checks pass; refusals are still the envelope.
+      Object.assign(operation.responses as Record<string, unknown>, {
+        '200': {
+          description: route.eventStream,
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        '401': { description: 'The ticket is missing, expired or its session has ended' },
+      });
+    }
     if (route.query) {
       const schema = json(route.query) as {
         properties?: Record<string, unknown>;

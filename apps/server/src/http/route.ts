@@ -94,6 +94,11 @@ export interface RouteOptions<B extends Schema | undefined, Q extends Schema | u
   example?: RouteExample<B, Q>;
   /** Refused with 429 and Retry-After past a rate limit (declared in the OpenAPI document). */
   rateLimited?: RateLimited;
+  /**
+   * The call answers server-sent events (text/event-stream) instead of the envelope, once its
+   * checks pass: what the events are, for the OpenAPI document. The handler writes the stream.
+   */
+  eventStream?: string;
 }
 
 /**
@@ -156,6 +161,8 @@ export interface DescribedRoute {
   example?: { query?: unknown; body?: unknown; answer?: unknown } | undefined;
   /** Its 429 past a rate limit, answered with Retry-After. */
   rateLimited?: RateLimited | undefined;
+  /** Server-sent events answered instead of the envelope (see `RouteOptions.eventStream`). */
+  eventStream?: string | undefined;
 }
 
 /**
@@ -243,6 +250,7 @@ export function route<
     fileField: options.fileField,
     example: options.example,
     rateLimited: options.rateLimited,
+    eventStream: options.eventStream,
   });
   app.route({
     method: options.method,

@@ -1,6 +1,5 @@
 import {
   PATHS,
-  type Locale,
   type MessageItem,
   type MessagesMarked,
   type MessagesRemoved,
@@ -11,29 +10,10 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../context';
 import { pageQuery } from '../http/query';
 import { ApiError, route } from '../http/route';
-
-interface MessageRow {
-  id: string | number;
-  title: string;
-  content: string;
-  is_read: boolean;
-  company_id: string | number | null;
-  redirect_type: number | null;
-  business_id: string | null;
-  create_time: string;
-}
+import { MESSAGE_COLUMNS, messageItem, type MessageRow } from './read';
+import { messageStreamRoutes } from './stream';
 
 const invalid = { error: 'invalidValue' } as const;
-
-/**
- * A message's title and content in the request's language (migration 26): English in `title` and
- * `content`, Chinese in `title_zh` and `content_zh`; a message without Chinese text (written
- * before, both languages run together) shows `title` and `content` in either.
- */
-const TEXT: Record<Locale, string> = {
-  en: 'title, content',
-  zh: 'COALESCE(title_zh, title) AS title, COALESCE(content_zh, content) AS content',
-};
 
 /**
  * POST updateIsRead's query (spec 001: isRead, refUseIdList, messageCenterIds): the state to set
@@ -86,8 +66,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
       const filter = `${OWN} AND ($3::boolean IS NULL OR is_read = $3)`;
       const [rows, [count]] = await Promise.all([
         database.query<MessageRow>(
-          `SELECT id, ${TEXT[locale]}, is_read, company_id, redirect_type, business_id,
-                  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS create_time
+          `SELECT ${MESSAGE_COLUMNS(locale)}
            FROM messages WHERE ${filter}
            ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
           [session.userId, session.tenantId, isRead, query.size, (query.current - 1) * query.size],
@@ -98,16 +77,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
         ),
       ]);
       return {
-        records: rows.map((row) => ({
-          id: String(row.id),
-          title: row.title,
-          content: row.content,
-          isRead: row.is_read ? 1 : 0,
-          receiverCompanyId: row.company_id === null ? null : Number(row.company_id),
-          redirectType: row.redirect_type === null ? null : Number(row.redirect_type),
-          businessId: row.business_id,
-          createTime: row.create_time,
-        })),
+        records: rows.map(messageItem),
         total: count!.total,
         current: query.current,
         size: query.size,
@@ -174,4 +144,6 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext): 
       return { removed: removed.length };
     },
   });
+
+  await messageStreamRoutes(app, context);
 }

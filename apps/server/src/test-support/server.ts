@@ -151,7 +151,10 @@ async function listen(
 async function closeNow(app: FastifyInstance): Promise<void> {
   const closing = app.close();
   app.server.closeAllConnections();
-  await closing;
+  // A connection a client opens while the app closes (seen with message streams just cut off)
+  // would be waited for too.
+  const sweep = setInterval(() => app.server.closeAllConnections(), 50);
+  await closing.finally(() => clearInterval(sweep));
 }
 
 /** A migrated, seeded server listening on a free port of 127.0.0.1 over `backend`'s database. */
