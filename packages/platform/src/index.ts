@@ -15,6 +15,7 @@ export * from './counterparts';
 export * from './documents';
 export * from './envelope';
 export * from './messages';
+export * from './orders';
 export * from './paging';
 export * from './paths';
 export * from './permissions';
@@ -36,6 +37,7 @@ import { COMPANY_AUTH_MESSAGES } from './company-auth';
 import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { COUNTERPART_MESSAGES } from './counterparts';
+import { ORDER_MESSAGES } from './orders';
 import { joinAreaMessages } from './messages';
 import { REAL_NAME_MESSAGES } from './real-name';
 import { SEAL_MESSAGES } from './seals';
@@ -61,4 +63,5 @@ joinAreaMessages(
   ACCOUNT_CLOSING_MESSAGES,
   BATCH_SIGN_MESSAGES,
   COUNTERPART_MESSAGES,
+  ORDER_MESSAGES,
 );
