@@ -8,6 +8,8 @@ const EN_FIRST = {
   app: {
     title: 'eSign',
     documentTitle: '{{page}} · eSign',
+    /** The tab's title while messages are unread (they arrive by themselves). */
+    unreadTitle: '({{count}}) {{title}}',
     skipToContent: 'Skip to main content',
     loading: 'Loading…',
   },

@@ -152,6 +152,7 @@ const zh: Strings<typeof en> = {
   app: {
     title: '电子签',
     documentTitle: '{{page}} · 电子签',
+    unreadTitle: '({{count}}) {{title}}',
     skipToContent: '跳到主要内容',
     loading: '加载中…',
   },

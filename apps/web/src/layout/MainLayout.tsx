@@ -3,6 +3,7 @@ import { Drawer, Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useMessageStream } from '../api/messageStream';
 import { lacksPermission, mustVerifyRealName } from '../routes/guards';
 import { useSession } from '../session';
 import { useHasUnsavedWork } from '../session/unsavedWork';
@@ -26,6 +27,8 @@ export default function MainLayout() {
   const signedIn = useSession((state) => state.token !== null);
 
   const unsaved = useHasUnsavedWork();
+  // New messages reach the bell, the message centre and the tab's title as they are written.
+  useMessageStream();
 
   // Right after logout, before the login page opens: nothing here may ask the server any more —
   // unless the page holds unsaved work, which stays on screen while the user decides.
