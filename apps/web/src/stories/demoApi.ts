@@ -58,6 +58,7 @@ import { SUB_COMPANY_CALLS } from './demoSubCompanies';
 import { SIGNING_APPROVAL_CALLS } from './demoSigningApproval';
 import { WORKFLOW_CALLS } from './demoWorkflows';
 import { BATCH_SIGN_CALLS } from './demoBatchSign';
+import { COUNTERPART_CALLS } from './demoCounterparts';
 
 /** The access token of a console: the demo API reads the console back from it. */
 function demoAccessToken(companyId: number): string {
@@ -235,6 +236,8 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       SIGNING_APPROVAL_CALLS,
       CONTRACT_ARCHIVE_CALLS,
       BATCH_SIGN_CALLS,
+      // After the launch calls: a story's blacklist refuses its parties first.
+      COUNTERPART_CALLS,
       // After the company's: its seal image call answers personal seals and hands the rest on.
       SEAL_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),

@@ -50,7 +50,8 @@ export const COUNTERPARTS_EN = {
     note: 'Note',
     actions: 'Actions',
   },
-  total: '{{count}} counterparts',
+  total_one: '{{count}} counterpart',
+  total_other: '{{count}} counterparts',
   selected: '{{count}} selected',
   selectLabel: 'Select {{name}}',
   selectFirst: 'Select counterparts in the list first',
@@ -132,8 +133,6 @@ export const COUNTERPARTS_EN = {
       '{{accepted}} imported, {{refused}} refused (listed below: correct them and import again).',
     doneAll_one: '{{count}} counterpart imported.',
     doneAll_other: '{{count}} counterparts imported.',
-    tooLarge: 'This file is too large: at most 5 MB.',
-    notSpreadsheet: 'This is not a spreadsheet: choose an .xlsx or .csv file.',
     close: 'Close',
   },
   detail: {
@@ -151,7 +150,8 @@ export const COUNTERPARTS_EN = {
     initiatedByThem: 'Initiated by them',
     partyList: 'Party {{parties}}',
     createdAt: 'Created',
-    contractsTotal: '{{count}} contracts',
+    contractsTotal_one: '{{count}} contract',
+    contractsTotal_other: '{{count}} contracts',
     removedDone: '{{name}} removed',
   },
   picker: {

@@ -50,7 +50,8 @@ export const COUNTERPARTS_ZH: Strings<typeof COUNTERPARTS_EN> = {
     note: '备注',
     actions: '操作',
   },
-  total: '共 {{count}} 个相对方',
+  total_one: '共 {{count}} 个相对方',
+  total_other: '共 {{count}} 个相对方',
   selected: '已选 {{count}} 项',
   selectLabel: '选择 {{name}}',
   selectFirst: '请先在列表中选择相对方',
@@ -128,8 +129,6 @@ export const COUNTERPARTS_ZH: Strings<typeof COUNTERPARTS_EN> = {
     doneCounts: '已导入 {{accepted}} 行，未通过 {{refused}} 行（见下表，修改后可再次导入）。',
     doneAll_one: '已导入 {{count}} 个相对方。',
     doneAll_other: '已导入 {{count}} 个相对方。',
-    tooLarge: '文件过大：最多 5 MB。',
-    notSpreadsheet: '文件不是表格，请选择 .xlsx 或 .csv 文件。',
     close: '关闭',
   },
   detail: {
@@ -146,7 +145,8 @@ export const COUNTERPARTS_ZH: Strings<typeof COUNTERPARTS_EN> = {
     initiatedByThem: '由其发起',
     partyList: '签署方 {{parties}}',
     createdAt: '创建时间',
-    contractsTotal: '共 {{count}} 份合同',
+    contractsTotal_one: '共 {{count}} 份合同',
+    contractsTotal_other: '共 {{count}} 份合同',
     removedDone: '已删除 {{name}}',
   },
   picker: {

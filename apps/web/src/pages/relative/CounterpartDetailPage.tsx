@@ -331,7 +331,7 @@ export function CounterpartDetailPage({ kind }: { kind: CounterpartKind }) {
           className="counterpart-blacklist-alert"
           type="error"
           showIcon
-          message={t('counterparts.blacklistIntro')}
+          title={t('counterparts.blacklistIntro')}
           description={lines.map((line) => (
             <div key={line}>{line}</div>
           ))}

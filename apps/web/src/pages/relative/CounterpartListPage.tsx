@@ -172,7 +172,6 @@ export function CounterpartListPage({ kind }: { kind: CounterpartKind }) {
     ...(person
       ? [
           { title: t('counterparts.columns.phone'), dataIndex: 'phone', key: 'phone' },
-          { title: t('counterparts.columns.email'), dataIndex: 'email', key: 'email' },
           {
             title: t('counterparts.columns.affiliatedCompany'),
             dataIndex: 'affiliatedCompany',
@@ -185,8 +184,16 @@ export function CounterpartListPage({ kind }: { kind: CounterpartKind }) {
             dataIndex: 'creditCode',
             key: 'creditCode',
           },
-          { title: t('counterparts.columns.manager'), dataIndex: 'managerName', key: 'manager' },
-          { title: t('counterparts.columns.managerPhone'), dataIndex: 'phone', key: 'phone' },
+          {
+            title: t('counterparts.columns.manager'),
+            key: 'manager',
+            render: (_: unknown, item: Counterpart) => (
+              <>
+                <div>{item.managerName}</div>
+                <div className="counterpart-muted">{item.phone}</div>
+              </>
+            ),
+          },
         ]),
     {
       title: t('counterparts.columns.certification'),
@@ -203,7 +210,12 @@ export function CounterpartListPage({ kind }: { kind: CounterpartKind }) {
       key: 'source',
       render: (_, item) => t(`counterparts.source.${item.source}`),
     },
-    { title: t('counterparts.columns.createTime'), dataIndex: 'createTime', key: 'createTime' },
+    {
+      title: t('counterparts.columns.createTime'),
+      key: 'createTime',
+      // The day is enough to tell them apart here; the details give the time.
+      render: (_, item) => <span title={item.createTime}>{item.createTime.slice(0, 10)}</span>,
+    },
     {
       title: t('counterparts.columns.actions'),
       key: 'actions',
@@ -220,6 +232,7 @@ export function CounterpartListPage({ kind }: { kind: CounterpartKind }) {
             <>
               <Button
                 type="link"
+                size="small"
                 aria-label={t('counterparts.editLabel', { name: item.name })}
                 onClick={() => setEditing(item)}
               >
@@ -228,6 +241,7 @@ export function CounterpartListPage({ kind }: { kind: CounterpartKind }) {
               {item.status === 'blacklist' ? (
                 <Button
                   type="link"
+                  size="small"
                   aria-label={t('counterparts.restoreLabel', { name: item.name })}
                   onClick={() => confirmRestore([item])}
                 >
@@ -236,7 +250,7 @@ export function CounterpartListPage({ kind }: { kind: CounterpartKind }) {
               ) : (
                 <Button
                   type="link"
-                  danger
+                  size="small"
                   aria-label={t('counterparts.blacklistLabel', { name: item.name })}
                   onClick={() => setBlacklisting([item])}
                 >
@@ -409,7 +423,7 @@ export function CounterpartListPage({ kind }: { kind: CounterpartKind }) {
               badge: 'status',
               lines: person
                 ? ['phone', 'affiliatedCompany', 'certified', 'source']
-                : ['manager', 'phone', 'certified', 'source'],
+                : ['creditCode', 'manager', 'certified', 'source'],
               actions: 'actions',
             }}
             rowSelection={

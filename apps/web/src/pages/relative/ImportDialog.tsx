@@ -162,7 +162,7 @@ export function ImportDialog({
       footer={footer}
       width={880}
       destroyOnHidden
-      maskClosable={!busy}
+      mask={{ closable: !busy }}
     >
       {committed ? null : (
         <ol className="counterpart-import-steps">
@@ -210,7 +210,7 @@ export function ImportDialog({
           type="error"
           showIcon
           role="alert"
-          message={problem}
+          title={problem}
           className="counterpart-import-alert"
         />
       ) : null}
@@ -227,7 +227,7 @@ export function ImportDialog({
             <Alert
               type={report.refused > 0 ? 'warning' : 'success'}
               showIcon
-              message={t('counterparts.importDialog.done')}
+              title={t('counterparts.importDialog.done')}
               description={
                 report.refused > 0
                   ? t('counterparts.importDialog.doneCounts', {
