@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import { contractExpiry } from './contracts/expiry';
 import { contractRoutes } from './contracts/routes';
 import { counterpartRoutes } from './counterparts/routes';
+import { orderRoutes } from './orders/routes';
 import type { Database } from './db';
 import { documentRoutes } from './documents/routes';
 import { developmentFaceProvider } from './face/development';
@@ -136,6 +137,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   workflowRoutes,
   approvalRoutes,
   counterpartRoutes,
+  orderRoutes,
 ];
 
 /**

@@ -9,9 +9,34 @@
 import * as z from 'zod/mini';
 import type { Locale } from './constants';
 import type { MessageKey } from './messages';
-import { recordIdSchema } from './paging';
+import { pageBody, recordIdSchema } from './paging';
 
 const err = (key: MessageKey) => ({ error: key });
+
+/** The calls of this area, under /api (joined into `PATHS`; spec 001 §7 sicpay-account). */
+export const ORDER_PATHS = {
+  /** POST `{ kind? }`: the packages on sale for the session's console (`SignPackage[]`). */
+  signPackageList: '/sicpay-account/busi-sign-package/list',
+  /** POST `BuildOrderBody`: an unpaid order of a package (`Order`). */
+  buildOrder: '/sicpay-account/busi-order/build-order',
+  /** POST `OrderListBody`: a page of the console's orders, newest first (`Page<Order>`). */
+  orderList: '/sicpay-account/busi-order/qry-list',
+  /** POST `{ id }`: one order of the console (`Order`). */
+  getOrder: '/sicpay-account/busi-order/get-order',
+  /** POST: the console's totals (`OrderSummary`). */
+  sumOrder: '/sicpay-account/busi-order/sum-order',
+  /** POST `QrCodePayBody`: a QR code to pay an unpaid order (`QrCodePayment`). */
+  qrCodePay: '/sicpay-account/busi-pay-order/qr-code-pay',
+  /**
+   * POST (no session: the payment provider calls it): a payment notice, verified by the
+   * provider's signature; answers what the provider expects. The last segment names the provider.
+   */
+  paymentNotify: '/sicpay-account/busi-pay-order/nologin/notify',
+  /** GET `?reference=` (development only): the development provider's page behind a QR code. */
+  devPaymentPage: '/dev/qr-pay',
+  /** POST `{ reference, outcome }` (development only): that page's Pay / Fail buttons. */
+  devPaymentSettle: '/dev/qr-pay/settle',
+} as const;
 
 // ---- Money ----
 
@@ -213,11 +238,81 @@ export const buildOrderBody = z.object({
 });
 export type BuildOrderBody = z.input<typeof buildOrderBody>;
 
+/** POST busi-order/qry-list */
+export const orderListBody = z.object({
+  ...pageBody,
+  status: z.optional(z.enum(ORDER_STATUSES, err('invalidValue'))),
+});
+export type OrderListBody = z.input<typeof orderListBody>;
+
+/** POST busi-order/get-order */
+export const orderIdBody = z.object({ id: recordIdSchema });
+
+/** POST busi-sign-package/list: the console's kind of package unless another is asked. */
+export const signPackageListBody = z.object({
+  kind: z.optional(z.enum(PACKAGE_KINDS, err('invalidValue'))),
+});
+
 /** POST busi-pay-order/qr-code-pay: a QR code to pay an order with a method. */
 export const qrCodePayBody = z.object({
   orderId: recordIdSchema,
   method: z.enum(PAYMENT_METHODS, err('invalidValue')),
 });
+
+/** An order as the lists and the detail show it (spec 001 §3 Order). */
+export interface Order {
+  id: string;
+  number: string;
+  /** When it was made, yyyy-MM-dd HH:mm:ss UTC. */
+  createTime: string;
+  packageId: string;
+  packageKind: PackageKind;
+  packageName: string;
+  packageNameZh: string;
+  /** Signings in one package, its price (fen), how many were bought, and the total (fen). */
+  signingsEach: number;
+  unitPriceFen: Fen;
+  quantity: number;
+  amountFen: Fen;
+  status: OrderStatus;
+  invalidReason: OrderInvalidReason | null;
+  /** The package's validity: the day it takes effect and the moment it ends (ISO), once paid. */
+  startsOn: string;
+  expiresAt: string | null;
+  /** Signings bought, used and remaining. */
+  signingsTotal: number;
+  signingsUsed: number;
+  signingsRemaining: number;
+  /** How and when it was paid (null until then). */
+  paidAt: string | null;
+  paymentMethod: PaymentMethod | null;
+  /** Until when an unpaid order can still be paid (its last QR code's expiry, ISO). */
+  payBefore: string | null;
+}
+
+/** POST busi-order/sum-order: the console's totals over its orders. */
+export interface OrderSummary {
+  /** Paid, in fen, over every order ever paid. */
+  paidFen: Fen;
+  /** Signings remaining in packages in effect now. */
+  signingsRemaining: number;
+  /** … of which in packages that end within 30 days. */
+  signingsExpiringSoon: number;
+  /** Orders waiting for payment. */
+  pendingPayment: number;
+}
+
+/** POST busi-pay-order/qr-code-pay */
+export interface QrCodePayment {
+  orderId: string;
+  method: PaymentMethod;
+  /** What the QR code holds (the provider's payment link); the client draws it. */
+  qrText: string;
+  expiresAt: string;
+  amountFen: Fen;
+  /** True for the development provider, which moves no money: the client says so. */
+  development: boolean;
+}
 
 export const ORDER_MESSAGES = {
   purchaseAgreementRequired: {
@@ -229,8 +324,91 @@ export const ORDER_MESSAGES = {
     en: 'This order can no longer be paid',
     zh: '该订单已无法支付',
   },
+  packageNotOnSale: {
+    en: 'This package is not on sale for this account',
+    zh: '该套餐不适用于当前账户',
+  },
+  startsOnPast: { en: 'The start day cannot be in the past', zh: '生效日期不能早于今天' },
+  paymentUnavailable: {
+    en: 'Online payment is not available on this platform',
+    zh: '本平台暂不支持在线支付',
+  },
   paymentAmountMismatch: {
     en: 'The amount paid does not match the order',
     zh: '支付金额与订单不符',
   },
 } as const;
+
+// ---- Examples (the OpenAPI document's and the stories') ----
+
+const unpaidExample: Order = {
+  id: '41',
+  number: 'DD2026120512345678',
+  createTime: '2026-12-05 06:40:00',
+  packageId: '3',
+  packageKind: 'enterprise',
+  packageName: 'Enterprise 100',
+  packageNameZh: '企业 100 份',
+  signingsEach: 100,
+  unitPriceFen: 50_000,
+  quantity: 1,
+  amountFen: 50_000,
+  status: 'pendingPayment',
+  invalidReason: null,
+  startsOn: '2026-12-05',
+  expiresAt: null,
+  signingsTotal: 100,
+  signingsUsed: 0,
+  signingsRemaining: 100,
+  paidAt: null,
+  paymentMethod: null,
+  payBefore: '2026-12-05T07:25:00.000Z',
+};
+
+export const ORDER_EXAMPLES = {
+  packages: [
+    {
+      id: '3',
+      kind: 'enterprise',
+      name: 'Enterprise 100',
+      nameZh: '企业 100 份',
+      signings: 100,
+      priceFen: 50_000,
+      validDays: 365,
+    },
+    {
+      id: '4',
+      kind: 'enterprise',
+      name: 'Enterprise 500',
+      nameZh: '企业 500 份',
+      signings: 500,
+      priceFen: 200_000,
+      validDays: 365,
+    },
+  ] satisfies SignPackage[],
+  unpaid: unpaidExample,
+  paid: {
+    ...unpaidExample,
+    status: 'inEffect',
+    expiresAt: '2027-12-05T06:41:10.000Z',
+    signingsUsed: 3,
+    signingsRemaining: 97,
+    paidAt: '2026-12-05T06:41:10.000Z',
+    paymentMethod: 'alipay',
+    payBefore: null,
+  } satisfies Order,
+  summary: {
+    paidFen: 50_000,
+    signingsRemaining: 97,
+    signingsExpiringSoon: 0,
+    pendingPayment: 0,
+  } satisfies OrderSummary,
+  qrCode: {
+    orderId: '41',
+    method: 'alipay',
+    qrText: 'https://esign.example.com/api/dev/qr-pay?reference=0f3kq8Zx2pLw',
+    expiresAt: '2026-12-05T06:55:00.000Z',
+    amountFen: 50_000,
+    development: true,
+  } satisfies QrCodePayment,
+};

@@ -33,6 +33,7 @@ import { SIGNING_APPROVAL_MIGRATION } from './signing-approval-tables';
 import { COUNTERPART_MIGRATION } from './counterpart-tables';
 import { REVOCATION_MIGRATION } from './revocation-tables';
 import { MESSAGE_STREAM_MIGRATION } from './message-stream-tables';
+import { ORDER_MIGRATION } from './order-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -166,4 +167,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   REVOCATION_MIGRATION,
   COUNTERPART_MIGRATION,
   MESSAGE_STREAM_MIGRATION,
+  ORDER_MIGRATION,
 ];

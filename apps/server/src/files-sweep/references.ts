@@ -60,6 +60,7 @@ export const NOT_STORAGE_KEYS: readonly { table: string; column: string; why: st
   { table: 'captchas', column: 'key', why: 'the captcha’s id given to the client' },
   { table: 'signer_certificates', column: 'private_key_pem', why: 'a private key, not a file' },
   { table: 'counterparts', column: 'console_key', why: 'the console whose book holds it' },
+  { table: 'orders', column: 'console_key', why: 'the console that bought it' },
   {
     table: 'signature_certificates',
     column: 'key_serial',
