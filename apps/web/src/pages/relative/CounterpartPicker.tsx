@@ -17,10 +17,13 @@ export const PICKER_DEBOUNCE_MS = 250;
  * reason. Picking one hands it to `onPick`, which fills the party's fields.
  */
 export function CounterpartPicker({
+  id,
   kind,
   label,
   onPick,
 }: {
+  /** The field's id (unique on the page: each party has its own picker). */
+  id: string;
   kind: CounterpartKind;
   /** The picker's accessible name (which party it fills). */
   label: string;
@@ -41,6 +44,7 @@ export function CounterpartPicker({
 
   return (
     <Select<string>
+      id={id}
       className="launch-picker"
       aria-label={label}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}

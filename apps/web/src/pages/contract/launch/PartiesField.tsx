@@ -139,9 +139,11 @@ export function PartiesField({ form, locale, me, roles }: PartiesFieldProps) {
                       {canPick ? (
                         <Form.Item
                           label={t('counterparts.picker.fromBook')}
+                          htmlFor={`launch-picker-${party}`}
                           className="launch-picker-item"
                         >
                           <CounterpartPicker
+                            id={`launch-picker-${party}`}
                             kind={row?.kind === 'company' ? 'company' : 'person'}
                             label={t('counterparts.picker.label', { party })}
                             onPick={(counterpart) => fillFrom(field.name, counterpart)}
