@@ -242,8 +242,9 @@ describe('counterparts', () => {
 });
 
 /** The bytes of a download's stream. */
-async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<ArrayBuffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
+  const bytes = Buffer.concat(chunks);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }

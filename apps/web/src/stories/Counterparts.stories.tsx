@@ -99,13 +99,15 @@ export const Companies: Story = {
     await userEvent.hover(row.getByText(t('counterparts.status.blacklist')));
     const tooltip = within(await appeared(page.findByRole('tooltip')));
     await expect(
-      tooltip.getByText(t('counterparts.blacklistReason', { reason: COMPANY.blacklistReason })),
+      tooltip.getByText(
+        t('counterparts.blacklistReason', { reason: COMPANY.blacklistReason ?? '' }),
+      ),
     ).toBeVisible();
     await expect(
       tooltip.getByText(
         t('counterparts.blacklistedBy', {
-          who: COMPANY.blacklistedBy,
-          when: COMPANY.blacklistedAt,
+          who: COMPANY.blacklistedBy ?? '',
+          when: COMPANY.blacklistedAt ?? '',
         }),
       ),
     ).toBeVisible();
@@ -245,7 +247,7 @@ export const PickerInLaunch: Story = {
     await userEvent.type(picker, 'Li');
     await appeared(
       page.findByText(
-        t('counterparts.picker.blacklisted', { reason: BLACKLISTED_PERSON.blacklistReason }),
+        t('counterparts.picker.blacklisted', { reason: BLACKLISTED_PERSON.blacklistReason ?? '' }),
       ),
     );
     await userEvent.click(await page.findByText(PERSON.name, { selector: 'strong' }));
@@ -260,6 +262,61 @@ export const PickerInLaunch: Story = {
   },
 };
 export const PickerInLaunchZh: Story = inChinese(PickerInLaunch, 'Picker in launch');
+
+/** A company of the book that is not blacklisted. */
+const OTHER_COMPANY: Counterpart = {
+  ...COMPANY,
+  id: '34',
+  name: 'Ningbo Port Supplies Co., Ltd.',
+  creditCode: '',
+  managerName: 'Chen Jie',
+  phone: '13900000006',
+  status: 'normal',
+  blacklistReason: null,
+  blacklistedBy: null,
+  blacklistedAt: null,
+};
+
+/**
+ * A company party picks from the book's companies: the company's name, the manager who signs and
+ * their phone are filled at once; the blacklisted company is out of use.
+ */
+export const PickerForACompany: Story = {
+  ...launch,
+  beforeEach: () =>
+    demoCounterpartsFrom({ ...exampleCounterparts(), book: [PERSON, COMPANY, OTHER_COMPANY] }),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    const kind = await canvas.findByRole('combobox', {
+      name: t('contractLaunch.kindOf', { party: 'B' }),
+    });
+    await userEvent.click(kind);
+    await userEvent.click(await appeared(page.findByTitle(t('contractLaunch.company'))));
+    const picker = canvas.getByRole('combobox', {
+      name: t('counterparts.picker.label', { party: 'B' }),
+    });
+    await userEvent.click(picker);
+    await userEvent.type(picker, 'Co');
+    await appeared(
+      page.findByText(
+        t('counterparts.picker.blacklisted', { reason: COMPANY.blacklistReason ?? '' }),
+      ),
+    );
+    await userEvent.click(await page.findByText(OTHER_COMPANY.name, { selector: 'strong' }));
+    await waitFor(() =>
+      expect(
+        canvas.getByRole('textbox', { name: t('contractLaunch.partyCompanyOf', { party: 'B' }) }),
+      ).toHaveValue(OTHER_COMPANY.name),
+    );
+    await expect(
+      canvas.getByRole('textbox', { name: t('contractLaunch.partyNameOf', { party: 'B' }) }),
+    ).toHaveValue(OTHER_COMPANY.managerName);
+    await expect(
+      canvas.getByRole('textbox', { name: t('contractLaunch.partyPhoneOf', { party: 'B' }) }),
+    ).toHaveValue(OTHER_COMPANY.phone);
+  },
+};
+export const PickerForACompanyZh: Story = inChinese(PickerForACompany, 'Picker for a company');
 
 /**
  * A party on the blacklist is refused at its own row when the form is checked, saying who and why
