@@ -291,7 +291,13 @@ export const PickerForACompany: Story = {
       name: t('contractLaunch.kindOf', { party: 'B' }),
     });
     await userEvent.click(kind);
-    await userEvent.click(await appeared(page.findByTitle(t('contractLaunch.company'))));
+    await userEvent.click(
+      await appeared(
+        page.findByText(t('contractLaunch.company'), {
+          selector: '.ant-select-item-option-content',
+        }),
+      ),
+    );
     const picker = canvas.getByRole('combobox', {
       name: t('counterparts.picker.label', { party: 'B' }),
     });
