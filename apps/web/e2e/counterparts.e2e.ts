@@ -200,6 +200,17 @@ describe('counterparts', () => {
     await listed.getByText(contract.number).waitFor();
     await listed.getByText('Party B').waitFor();
     await screenshot(admin, 'counterparts-detail-1366');
+    // "Initiate a contract with them" opens the initiating screen with them as party B.
+    await admin.getByRole('button', { name: 'Initiate a contract with them' }).click();
+    await admin.waitForURL('**/agency-contract/directly-launch');
+    const nameB = admin.getByRole('textbox', { name: 'Name of party B' });
+    await nameB.waitFor();
+    expect(await nameB.inputValue()).toBe(DANIEL.name);
+    expect(await admin.getByRole('textbox', { name: 'Phone of party B' }).inputValue()).toBe(
+      DANIEL.phone,
+    );
+    await admin.goBack();
+    await admin.getByRole('heading', { name: DANIEL.name, level: 1 }).waitFor();
     await listed.getByRole('link', { name: 'Freight agreement' }).click();
     await admin.waitForURL(`**/agency-contract/contractDetails?id=${contract.id}`);
   });

@@ -1,4 +1,9 @@
-import { COUNTERPART_EXAMPLES, blacklistedPartyText, type Counterpart } from '@esign/platform';
+import {
+  COUNTERPART_EXAMPLES,
+  blacklistedPartyText,
+  message,
+  type Counterpart,
+} from '@esign/platform';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import DirectlyLaunchPage from '../pages/contract/launch/DirectlyLaunchPage';
@@ -78,6 +83,61 @@ export const People: Story = {
   },
 };
 export const PeopleZh: Story = inChinese(People, 'People');
+
+/**
+ * Adding a person: the form's rules are the server's — a name, then a phone or an email (said at
+ * the phone); saved, the person heads the list.
+ */
+export const AddPerson: Story = {
+  beforeEach: () => demoCounterpartsFrom(exampleCounterparts()),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    const locale = context.args.locale;
+    await rowOf(context, PERSON.name);
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('counterparts.add.person')) }),
+    );
+    const dialog = await dialogSaying(context, t('counterparts.form.addTitle.person'));
+    const save = dialog.getByRole('button', { name: buttonName(t('counterparts.form.save')) });
+    await userEvent.click(save);
+    await appeared(dialog.findByText(message('required', locale)));
+    await userEvent.type(dialog.getByLabelText(t('counterparts.form.name')), 'Zhou Min');
+    await userEvent.click(save);
+    await appeared(dialog.findByText(message('counterpartContactRequired', locale)));
+    await userEvent.type(dialog.getByLabelText(t('counterparts.form.phone')), '1234');
+    await userEvent.click(save);
+    await appeared(dialog.findByText(message('phoneInvalid', locale)));
+    await userEvent.clear(dialog.getByLabelText(t('counterparts.form.phone')));
+    await userEvent.type(dialog.getByLabelText(t('counterparts.form.email')), 'zhou@example.com');
+    await userEvent.click(save);
+    await appeared(page.findByText(t('counterparts.form.added', { name: 'Zhou Min' })));
+    const row = await rowOf(context, 'Zhou Min');
+    await expect(row.getByText(t('counterparts.source.manual'))).toBeVisible();
+  },
+};
+export const AddPersonZh: Story = inChinese(AddPerson, 'Add a person');
+
+/** Removing the selection asks first, then says how many left the book. */
+export const RemoveSelected: Story = {
+  beforeEach: () => demoCounterpartsFrom(exampleCounterparts()),
+  play: async (context) => {
+    const { t, canvas, page } = scene(context);
+    await rowOf(context, PERSON.name);
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: t('counterparts.selectLabel', { name: PERSON.name }) }),
+    );
+    await userEvent.click(
+      canvas.getByRole('button', { name: buttonName(t('counterparts.remove')) }),
+    );
+    const confirm = await dialogSaying(context, t('counterparts.removeContent'));
+    await userEvent.click(
+      confirm.getByRole('button', { name: buttonName(t('counterparts.remove')) }),
+    );
+    await appeared(page.findByText(t('counterparts.removed', { count: 1 })));
+    await appeared(canvas.findByText(t('counterparts.empty.person')));
+  },
+};
+export const RemoveSelectedZh: Story = inChinese(RemoveSelected, 'Remove selected');
 
 /**
  * The companies: a blacklisted one says why, who put it there and when, in its status tag's
