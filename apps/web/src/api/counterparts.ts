@@ -13,6 +13,7 @@ import {
   type CounterpartContract,
   type CounterpartImportReport,
   type CounterpartInput,
+  type CounterpartPage,
   type CounterpartKind,
   type CounterpartStatus,
   type Page,
@@ -32,7 +33,7 @@ export interface CounterpartPageParams {
 }
 
 export const fetchCounterpartPage = (params: CounterpartPageParams, quiet = false) =>
-  call<Page<Counterpart>>({ method: 'POST', url: PATHS.counterpartSearch, data: params, quiet });
+  call<CounterpartPage>({ method: 'POST', url: PATHS.counterpartSearch, data: params, quiet });
 
 export const fetchCounterpart = (id: string) =>
   call<Counterpart>({ url: PATHS.counterpartDetail, params: { id }, quiet: true });

@@ -115,6 +115,7 @@ const search: ConsoleCall = (current, locale, request) => {
   return answer({
     records: rows.slice((page - 1) * size, page * size),
     total: rows.length,
+    totalCapped: false,
     current: page,
     size,
   });

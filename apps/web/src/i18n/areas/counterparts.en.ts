@@ -52,6 +52,7 @@ export const COUNTERPARTS_EN = {
   },
   total_one: '{{count}} counterpart',
   total_other: '{{count}} counterparts',
+  totalMore: 'More than {{count, number}} counterparts',
   selected: '{{count}} selected',
   selectLabel: 'Select {{name}}',
   selectFirst: 'Select counterparts in the list first',

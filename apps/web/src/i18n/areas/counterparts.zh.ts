@@ -52,6 +52,7 @@ export const COUNTERPARTS_ZH: Strings<typeof COUNTERPARTS_EN> = {
   },
   total_one: '共 {{count}} 个相对方',
   total_other: '共 {{count}} 个相对方',
+  totalMore: '超过 {{count, number}} 个相对方',
   selected: '已选 {{count}} 项',
   selectLabel: '选择 {{name}}',
   selectFirst: '请先在列表中选择相对方',

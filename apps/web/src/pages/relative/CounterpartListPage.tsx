@@ -453,7 +453,10 @@ export function CounterpartListPage({ kind }: { kind: CounterpartKind }) {
             pagination={tablePagination(
               filters,
               list.data?.total ?? 0,
-              (count) => t('counterparts.total', { count }),
+              (count) =>
+                list.data?.totalCapped
+                  ? t('counterparts.totalMore', { count })
+                  : t('counterparts.total', { count }),
               setFilters,
             )}
             scroll={{ x: 'max-content' }}
