@@ -4,9 +4,7 @@ import {
   type CounterpartContract,
   type CounterpartImportReport,
   type Page,
-  type TemplateDetail,
 } from '@esign/platform';
-import type { TemplateProject } from '@esign/template-editor/core';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../seed';
@@ -14,7 +12,6 @@ import { addCompany, addUser, loginInto } from '../test-support/companies';
 import { BACKENDS, login, useTestServer } from '../test-support/server';
 import {
   demoAuthor,
-  designedProject,
   templateClient,
   type DemoAuthor,
   type TemplateClient,
@@ -25,7 +22,6 @@ const PERSON = '13800000001';
 const EMPLOYEE = '13900000601';
 const RIVAL_ADMIN = '13900000602';
 const CAROL = '13900000603';
-const A4 = { width: 595.28, height: 841.89 };
 
 /** An .xlsx of rows (the first one the header), as a person would make it in Excel. */
 async function xlsxOf(rows: (string | number)[][]): Promise<Buffer> {
@@ -119,18 +115,7 @@ describe.each(BACKENDS)('counterparts on $name', (backend) => {
       server.base,
       (await loginInto(server.base, RIVAL_ADMIN, rivalCompany)).access_token,
     );
-    templateId = await author.newTemplate('Supply agreement', { pages: [A4] });
-    const detail = await admin.get<TemplateDetail<TemplateProject>>('templateDetail', {
-      id: templateId,
-    });
-    const designed = designedProject(detail.body.data.project);
-    expect((await admin.post('templateEdit', { id: templateId, project: designed })).status).toBe(
-      200,
-    );
-    expect((await admin.post('templateUpdateStatus', { id: templateId, status: 1 })).status).toBe(
-      200,
-    );
-    addressUuid = designed.pages[0]!.elements.find((e) => e.title === 'Address')!.uuid;
+    ({ id: templateId, addressUuid } = await author.enabledTemplate('Supply agreement'));
   });
 
   const contractWith = (b: {

@@ -2,6 +2,7 @@ import {
   PATHS,
   type PathName,
   type TemplateCreated,
+  type TemplateDetail,
   type TemplateParticipant,
 } from '@esign/platform';
 import {
@@ -93,6 +94,11 @@ export interface DemoAuthor {
     name: string,
     options?: { classifyId?: string; pages?: TestPdfPage[]; client?: TemplateClient },
   ): Promise<string>;
+  /**
+   * An enabled template of parties A and B on one A4 page, laid out by `designedProject`: its id
+   * and the uuid of B's required "Address" field, which initiating fills.
+   */
+  enabledTemplate(name: string): Promise<{ id: string; addressUuid: string }>;
 }
 
 export async function demoAuthor(server: SuiteServer): Promise<DemoAuthor> {
@@ -105,7 +111,7 @@ export async function demoAuthor(server: SuiteServer): Promise<DemoAuthor> {
   const admin = templateClient(server.base, access_token);
   const newDocument = (pages?: TestPdfPage[]) =>
     addDocument(server.database, server.files, { userId: adminId, companyId, pages });
-  return {
+  const author: DemoAuthor = {
     companyId,
     adminId,
     admin,
@@ -122,5 +128,18 @@ export async function demoAuthor(server: SuiteServer): Promise<DemoAuthor> {
       if (created.status !== 200) throw new Error(`saveInfo failed: ${created.body.msg}`);
       return created.body.data.id;
     },
+    async enabledTemplate(name) {
+      const id = await author.newTemplate(name, { pages: [{ width: 595.28, height: 841.89 }] });
+      const detail = await admin.get<TemplateDetail<TemplateProject>>('templateDetail', { id });
+      const designed = designedProject(detail.body.data.project);
+      const edited = await admin.post('templateEdit', { id, project: designed });
+      if (edited.status !== 200) throw new Error(`templateEdit failed: ${edited.body.msg}`);
+      const enabled = await admin.post('templateUpdateStatus', { id, status: 1 });
+      if (enabled.status !== 200)
+        throw new Error(`templateUpdateStatus failed: ${enabled.body.msg}`);
+      const address = designed.pages[0]!.elements.find((e) => e.title === 'Address')!;
+      return { id, addressUuid: address.uuid };
+    },
   };
+  return author;
 }
