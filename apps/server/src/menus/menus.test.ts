@@ -80,6 +80,7 @@ describe.each(BACKENDS)('the sidebar’s routes on $name', (backend) => {
       'template:view',
       'template:add',
       'contract:launch',
+      'counterpart:view',
     ]);
     expect(paths(section(data, '/enterprise-console')!.children)).toEqual([
       '/enterprise-console/company_info',

@@ -131,6 +131,7 @@ describe.each(BACKENDS)('staff on $name', (backend) => {
         'template:view',
         'template:add',
         'contract:launch',
+        'counterpart:view',
       ],
       ids.editor,
     );
