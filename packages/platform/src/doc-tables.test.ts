@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_TABLE_MARKERS, renderContractTable } from './contract-table';
+import { INVOICE_TABLE_MARKERS, renderInvoiceTable } from './invoice-table';
 import { ORDER_TABLE_MARKERS, renderOrderTable } from './order-table';
 import { PERMISSION_TABLE_MARKERS, renderPermissionTable } from './permission-table';
 
@@ -32,6 +33,7 @@ describe.each([
   ['CONTRACTS.md', CONTRACT_TABLE_MARKERS, renderContractTable],
   ['PERMISSIONS.md', PERMISSION_TABLE_MARKERS, renderPermissionTable],
   ['ORDERS.md', ORDER_TABLE_MARKERS, renderOrderTable],
+  ['INVOICES.md', INVOICE_TABLE_MARKERS, renderInvoiceTable],
 ] as const)('%s', (name, markers, render) => {
   it('draws its tables as the data has them', async () => {
     const { path, written, fresh } = await withFreshTable(name, markers, render);

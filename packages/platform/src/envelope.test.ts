@@ -29,6 +29,7 @@ describe('the response envelope and the paths', () => {
           'devPayment',
           'devPaymentPage',
           'devPaymentSettle',
+          'devInvoiceAdvance',
         ].includes(name)
       )
         continue;

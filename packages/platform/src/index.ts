@@ -14,6 +14,7 @@ export * from './contracts';
 export * from './counterparts';
 export * from './documents';
 export * from './envelope';
+export * from './invoices';
 export * from './messages';
 export * from './orders';
 export * from './paging';
@@ -37,6 +38,7 @@ import { COMPANY_AUTH_MESSAGES } from './company-auth';
 import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { COUNTERPART_MESSAGES } from './counterparts';
+import { INVOICE_MESSAGES } from './invoices';
 import { ORDER_MESSAGES } from './orders';
 import { joinAreaMessages } from './messages';
 import { REAL_NAME_MESSAGES } from './real-name';
@@ -64,4 +66,5 @@ joinAreaMessages(
   BATCH_SIGN_MESSAGES,
   COUNTERPART_MESSAGES,
   ORDER_MESSAGES,
+  INVOICE_MESSAGES,
 );

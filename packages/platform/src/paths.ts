@@ -8,6 +8,7 @@ import { COMPANY_AUTH_PATHS } from './company-auth';
 import { COMPANY_INFO_PATHS } from './company-info';
 import { COMPANY_ROLE_PATHS } from './company-roles';
 import { COUNTERPART_PATHS } from './counterparts';
+import { INVOICE_PATHS } from './invoices';
 import { ORDER_PATHS } from './orders';
 import { REAL_NAME_PATHS } from './real-name';
 import { SEAL_PATHS } from './seals';
@@ -128,6 +129,7 @@ export const PATHS = {
   ...SUB_COMPANY_PATHS,
   ...COUNTERPART_PATHS,
   ...ORDER_PATHS,
+  ...INVOICE_PATHS,
   ...REAL_NAME_PATHS,
   ...COMPANY_AUTH_PATHS,
   ...USER_CENTER_PATHS,
