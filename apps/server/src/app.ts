@@ -1,4 +1,6 @@
 import { CODES, PATHS, fail, message, ok } from '@esign/platform';
+import { DEFAULT_FEE_SETTINGS, type FeeSettings } from './fees/settings';
+import { feeRoutes } from './fees/routes';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
@@ -55,6 +57,8 @@ import { platformTimestamps, remoteTimestamps, type TimestampAuthority } from '.
 export interface AppDependencies {
   database: Database;
   storage: Storage;
+  /** The fee settings (the welcome gift); `DEFAULT_FEE_SETTINGS` otherwise. */
+  fees?: FeeSettings;
   logger?: boolean;
   /** Serve development-only calls (the SMS outbox); off when NODE_ENV is production. */
   development?: boolean;
@@ -138,6 +142,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   approvalRoutes,
   counterpartRoutes,
   orderRoutes,
+  feeRoutes,
 ];
 
 /**
@@ -162,6 +167,7 @@ export async function buildApp({
   tsaUrl,
   timestamps,
   publicUrl,
+  fees = DEFAULT_FEE_SETTINGS,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -193,6 +199,7 @@ export async function buildApp({
     jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),
     timestamps: timestamps ?? (tsaUrl ? remoteTimestamps(tsaUrl) : platformTimestamps(database)),
     publicUrl,
+    fees,
   };
   configurePaymentProvider(context, payment);
   configureRealNameProviders(context, { identity, bankCard });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_FEE_SETTINGS, type FeeSettings } from './fees/settings';
 import { fileURLToPath } from 'node:url';
 
 /** The built web app beside the server's own build: apps/web/dist from apps/server/dist. */
@@ -32,6 +33,11 @@ export interface ServerConfig {
    * signatures' certificates then name the CA's CRL there (a CRL distribution point).
    */
   publicUrl: string | undefined;
+  /**
+   * The welcome gift every console receives on its first fee activity, valid one year:
+   * WELCOME_SIGNINGS signings (10) and WELCOME_EVIDENCE_COPIES evidence report copies (2).
+   */
+  fees: FeeSettings;
 }
 
 export function readConfig(
@@ -51,11 +57,32 @@ export function readConfig(
     webDir: path.resolve(env.WEB_DIR || DEFAULT_WEB_DIR),
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
     tsaUrl: httpUrl('TSA_URL', env.TSA_URL, 'of an RFC 3161 authority'),
+    fees: {
+      welcome: {
+        signing: wholeNumber(
+          'WELCOME_SIGNINGS',
+          env.WELCOME_SIGNINGS,
+          DEFAULT_FEE_SETTINGS.welcome.signing,
+        ),
+        evidence: wholeNumber(
+          'WELCOME_EVIDENCE_COPIES',
+          env.WELCOME_EVIDENCE_COPIES,
+          DEFAULT_FEE_SETTINGS.welcome.evidence,
+        ),
+      },
+    },
     publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL, 'the platform is reached at')?.replace(
       /\/+$/,
       '',
     ),
   };
+}
+
+/** A whole number from the environment (0 or more), or the default when unset. */
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value)) throw new Error(`${name} must be a whole number, not ${value}`);
+  return Number(value);
 }
 
 /** An http(s) address from the environment; a start with anything else fails at once. */

@@ -1,5 +1,6 @@
 import type { Database } from './db';
 import type { FaceProvider } from './face/provider';
+import type { FeeSettings } from './fees/settings';
 import type { DescribedRoute } from './http/route';
 import type { JobWorker } from './jobs/worker';
 import type { TimestampAuthority } from './signing';
@@ -36,4 +37,6 @@ export interface AppContext {
   timestamps: TimestampAuthority;
   /** Where the platform is reached from outside (PUBLIC_URL), when configured. */
   publicUrl?: string | undefined;
+  /** The fee settings: how many units of each kind a console's welcome gift holds. */
+  fees: FeeSettings;
 }

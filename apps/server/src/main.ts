@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     tsaUrl: config.tsaUrl,
     publicUrl: config.publicUrl,
+    fees: config.fees,
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));

@@ -90,6 +90,8 @@ export async function startPlatform(): Promise<RunningPlatform> {
       WEB_DIR,
       // The embedded database, whatever the shell says.
       DATABASE_URL: '',
+      // Journeys initiate more contracts than a console's default welcome gift holds.
+      WELCOME_SIGNINGS: '500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

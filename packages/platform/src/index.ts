@@ -16,6 +16,7 @@ export * from './documents';
 export * from './envelope';
 export * from './invoices';
 export * from './messages';
+export * from './fees';
 export * from './orders';
 export * from './paging';
 export * from './paths';
@@ -39,6 +40,7 @@ import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { COUNTERPART_MESSAGES } from './counterparts';
 import { INVOICE_MESSAGES } from './invoices';
+import { FEE_MESSAGES } from './fees';
 import { ORDER_MESSAGES } from './orders';
 import { joinAreaMessages } from './messages';
 import { REAL_NAME_MESSAGES } from './real-name';
@@ -67,4 +69,5 @@ joinAreaMessages(
   COUNTERPART_MESSAGES,
   ORDER_MESSAGES,
   INVOICE_MESSAGES,
+  FEE_MESSAGES,
 );

@@ -5,6 +5,7 @@ import type { COMPANY_INFO_MESSAGES } from './company-info';
 import type { COMPANY_ROLE_MESSAGES } from './company-roles';
 import type { COUNTERPART_MESSAGES } from './counterparts';
 import type { INVOICE_MESSAGES } from './invoices';
+import type { FEE_MESSAGES } from './fees';
 import type { ORDER_MESSAGES } from './orders';
 import type { Locale } from './constants';
 import type { REAL_NAME_MESSAGES } from './real-name';
@@ -494,7 +495,8 @@ type AreaMessages = typeof STAFF_MESSAGES &
   typeof BATCH_SIGN_MESSAGES &
   typeof COUNTERPART_MESSAGES &
   typeof ORDER_MESSAGES &
-  typeof INVOICE_MESSAGES;
+  typeof INVOICE_MESSAGES &
+  typeof FEE_MESSAGES;
 
 /**
  * Every message of the platform: those above and the areas' own, which `index.ts` joins in once

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import type { Locale } from './constants';
+import type { FeeUnit } from './fees';
 import type { MessageKey } from './messages';
 import { pageBody, recordIdSchema } from './paging';
 
@@ -85,9 +86,11 @@ export const PACKAGE_VALID_DAYS = 365;
 export interface SignPackage {
   id: string;
   kind: PackageKind;
+  /** What it holds: signings (one a contract) or evidence report copies (one a report). */
+  unit: FeeUnit;
   name: string;
   nameZh: string;
-  /** Signings it holds. */
+  /** Units it holds (signings, or evidence report copies: `unit`). */
   signings: number;
   /** Its price, in fen. */
   priceFen: Fen;
@@ -267,6 +270,8 @@ export interface Order {
   createTime: string;
   packageId: string;
   packageKind: PackageKind;
+  /** What the package holds; `signings*` count these units. */
+  unit: FeeUnit;
   packageName: string;
   packageNameZh: string;
   /** Signings in one package, its price (fen), how many were bought, and the total (fen). */
@@ -347,6 +352,7 @@ const unpaidExample: Order = {
   createTime: '2026-12-05 06:40:00',
   packageId: '3',
   packageKind: 'enterprise',
+  unit: 'signing',
   packageName: 'Enterprise 100',
   packageNameZh: '企业 100 份',
   signingsEach: 100,
@@ -370,6 +376,7 @@ export const ORDER_EXAMPLES = {
     {
       id: '3',
       kind: 'enterprise',
+      unit: 'signing',
       name: 'Enterprise 100',
       nameZh: '企业 100 份',
       signings: 100,
@@ -379,6 +386,7 @@ export const ORDER_EXAMPLES = {
     {
       id: '4',
       kind: 'enterprise',
+      unit: 'signing',
       name: 'Enterprise 500',
       nameZh: '企业 500 份',
       signings: 500,

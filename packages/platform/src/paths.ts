@@ -9,6 +9,7 @@ import { COMPANY_INFO_PATHS } from './company-info';
 import { COMPANY_ROLE_PATHS } from './company-roles';
 import { COUNTERPART_PATHS } from './counterparts';
 import { INVOICE_PATHS } from './invoices';
+import { FEE_PATHS } from './fees';
 import { ORDER_PATHS } from './orders';
 import { REAL_NAME_PATHS } from './real-name';
 import { SEAL_PATHS } from './seals';
@@ -130,6 +131,7 @@ export const PATHS = {
   ...COUNTERPART_PATHS,
   ...ORDER_PATHS,
   ...INVOICE_PATHS,
+  ...FEE_PATHS,
   ...REAL_NAME_PATHS,
   ...COMPANY_AUTH_PATHS,
   ...USER_CENTER_PATHS,

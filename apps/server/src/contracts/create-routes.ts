@@ -113,7 +113,13 @@ export function contractCreateRoutes(app: FastifyInstance, context: AppContext):
       } satisfies ContractCreated,
     },
     handler: async ({ session, body, locale, request }): Promise<ContractCreated> =>
-      createContract(database, storage, body, { session, locale, ip: request.ip }),
+      createContract(database, storage, body, {
+        session,
+        locale,
+        ip: request.ip,
+        fees: context.fees,
+        now: context.now(),
+      }),
   });
 
   route(app, context, {

@@ -44,6 +44,7 @@ import { scheduleExpiry } from './expiry';
 import { INITIATOR_FIELD_RULES, fillPartyFields } from './field-values';
 import { refreshTurns } from './turn';
 import { bookOf } from '../counterparts/book';
+import { takeUnit, type FeeSettings } from '../fees/balance';
 import { addContractCounterparts, refuseBlacklisted } from '../counterparts/contract-parties';
 import { accountsOf, type NamedParty, type PlatformAccounts } from './platform-accounts';
 
@@ -55,6 +56,9 @@ export interface CreateRequest {
   locale: Locale;
   /** The client's address, for the audit trail. */
   ip: string;
+  /** The platform's fee settings (the welcome gift) and the app's clock, for taking a signing. */
+  fees: FeeSettings;
+  now: Date;
 }
 
 /** Tries at a free contract number before giving up (6 random digits a day: rarely more than one). */
@@ -174,7 +178,7 @@ export async function createContract(
   database: Database,
   storage: Storage,
   body: CreateBody,
-  { session, locale, ip }: CreateRequest,
+  { session, locale, ip, fees, now }: CreateRequest,
 ): Promise<ContractCreated> {
   const initiator = await initiatorOf(database, session);
   const deadline = body.signingDeadline ? new Date(body.signingDeadline) : null;
@@ -225,6 +229,22 @@ export async function createContract(
       checked,
       deadline,
     });
+    // The contract takes one signing from the initiator's console, held until it completes
+    // (consumed) or ends otherwise (given back): packages/platform fees.ts. None left: nothing
+    // is written and the initiator is sent to the mall.
+    const book = bookOf(session);
+    const taken = await takeUnit(
+      tx,
+      book,
+      { unit: 'signing', hold: true, contractId: id, contractNumber: number, label: body.name },
+      now,
+      fees,
+    );
+    if (!taken) {
+      throw new ApiError('noSigningsLeft', 409, 409, {
+        mall: book.companyId === null ? '/user-center/mall' : '/enterprise-console/mall',
+      });
+    }
     // The deadline sweep is pulled to this deadline, so the contract expires on time.
     if (deadline) await scheduleExpiry(tx, deadline);
     for (const party of parties) {

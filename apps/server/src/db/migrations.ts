@@ -33,6 +33,7 @@ import { SIGNING_APPROVAL_MIGRATION } from './signing-approval-tables';
 import { COUNTERPART_MIGRATION } from './counterpart-tables';
 import { REVOCATION_MIGRATION } from './revocation-tables';
 import { MESSAGE_STREAM_MIGRATION } from './message-stream-tables';
+import { FEE_MIGRATION } from './fee-tables';
 import { ORDER_MIGRATION } from './order-tables';
 
 /**
@@ -168,4 +169,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   COUNTERPART_MIGRATION,
   MESSAGE_STREAM_MIGRATION,
   ORDER_MIGRATION,
+  FEE_MIGRATION,
 ];

@@ -86,14 +86,19 @@ describe.each(BACKENDS)('orders and QR payment on $name', (backend) => {
   it('offers a company its enterprise packages and a person the personal ones, priced in fen', async () => {
     const forCompany = await post<SignPackage[]>(admin, PATHS.signPackageList, {});
     expect(forCompany.status, forCompany.body.msg).toBe(200);
-    expect(forCompany.body.data.map((p) => [p.kind, p.signings, p.priceFen])).toEqual([
-      ['enterprise', 100, 50_000],
-      ['enterprise', 500, 200_000],
-      ['enterprise', 2000, 600_000],
+    expect(forCompany.body.data.map((p) => [p.kind, p.unit, p.signings, p.priceFen])).toEqual([
+      ['enterprise', 'signing', 100, 50_000],
+      ['enterprise', 'signing', 500, 200_000],
+      ['enterprise', 'signing', 2000, 600_000],
+      ['enterprise', 'evidence', 10, 18_000],
     ]);
     enterprise = forCompany.body.data[0]!;
     const forPerson = await post<SignPackage[]>(person, PATHS.signPackageList, {});
-    expect(forPerson.body.data.map((p) => p.kind)).toEqual(['personal', 'personal']);
+    expect(forPerson.body.data.map((p) => [p.kind, p.unit])).toEqual([
+      ['personal', 'signing'],
+      ['personal', 'signing'],
+      ['personal', 'evidence'],
+    ]);
     // Buying is the corporate account's right: an employee has none.
     expect((await post(employee, PATHS.signPackageList, {})).status).toBe(403);
     expect(

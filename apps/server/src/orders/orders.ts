@@ -8,6 +8,7 @@ import {
   PAYMENT_QR_TTL_S,
   nextOrderStatus,
   type BuildOrderBody,
+  type FeeUnit,
   type Order,
   type OrderEvent,
   type OrderInvalidReason,
@@ -48,7 +49,7 @@ export const packageKindOf = (buyer: Buyer): PackageKind =>
   buyer.companyId === null ? 'personal' : 'enterprise';
 
 export const ORDER_COLUMNS = `o.id, o.number, ${listTime('o.created_at')} AS create_time,
-  o.package_id, o.package_kind, o.package_name, o.package_name_zh, o.signings_each,
+  o.package_id, o.package_kind, o.unit, o.package_name, o.package_name_zh, o.signings_each,
   o.unit_price_fen, o.quantity, o.amount_fen, o.status, o.invalid_reason,
   to_char(o.starts_on, 'YYYY-MM-DD') AS starts_on, o.expires_at, o.signings_total,
   o.signings_used, o.paid_at, o.payment_method, o.pay_before`;
@@ -59,6 +60,7 @@ export interface OrderRow {
   create_time: string;
   package_id: string | number;
   package_kind: PackageKind;
+  unit: FeeUnit;
   package_name: string;
   package_name_zh: string;
   signings_each: number;
@@ -86,6 +88,7 @@ export function orderOf(row: OrderRow): Order {
     createTime: row.create_time,
     packageId: String(row.package_id),
     packageKind: row.package_kind,
+    unit: row.unit,
     packageName: row.package_name,
     packageNameZh: row.package_name_zh,
     signingsEach: row.signings_each,
@@ -180,9 +183,9 @@ export async function buildOrder(
     try {
       const [row] = await database.query<{ id: string }>(
         `INSERT INTO orders (tenant_id, number, console_key, company_id, buyer_user_id, package_id,
-           package_kind, package_name, package_name_zh, signings_each, unit_price_fen, quantity,
+           package_kind, unit, package_name, package_name_zh, signings_each, unit_price_fen, quantity,
            amount_fen, signings_total, valid_days, starts_on, pay_before, created_at)
-         SELECT $1, $2, $3, $4::bigint, $5::bigint, p.id, p.kind, p.name, p.name_zh, p.signings,
+         SELECT $1, $2, $3, $4::bigint, $5::bigint, p.id, p.kind, p.unit, p.name, p.name_zh, p.signings,
            p.price_fen, $6::int, p.price_fen * $6::int, p.signings * $6::int, p.valid_days, $7::date,
            $8::timestamptz, $9::timestamptz
          FROM sign_packages p WHERE p.id = $10

@@ -109,19 +109,21 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
       const rows = await database.query<{
         id: string;
         kind: SignPackage['kind'];
+        unit: SignPackage['unit'];
         name: string;
         name_zh: string;
         signings: number;
         price_fen: string | number;
         valid_days: number;
       }>(
-        `SELECT id, kind, name, name_zh, signings, price_fen, valid_days FROM sign_packages
-         WHERE on_sale AND kind = $1 ORDER BY position, id`,
+        `SELECT id, kind, unit, name, name_zh, signings, price_fen, valid_days FROM sign_packages
+         WHERE on_sale AND kind = $1 ORDER BY unit DESC, position, id`,
         [body.kind ?? packageKindOf(buyer)],
       );
       return rows.map((row) => ({
         id: String(row.id),
         kind: row.kind,
+        unit: row.unit,
         name: row.name,
         nameZh: row.name_zh,
         signings: row.signings,
@@ -203,7 +205,7 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
     method: 'POST',
     path: PATHS.sumOrder,
     summary:
-      'The console’s totals: paid (fen), signings remaining in packages in effect, how many of them end within 30 days, orders waiting for payment',
+      'The console’s totals over its orders: paid (fen), signings remaining in signing packages in effect, how many of them end within 30 days, orders waiting for payment (gifts and evidence copies: busi-wallet/balance)',
     tag: TAG,
     permission: 'fee:order',
     realName: true,
@@ -222,9 +224,11 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
         pending: number;
       }>(
         `SELECT coalesce(sum(o.amount_fen) FILTER (WHERE o.paid_at IS NOT NULL), 0) AS paid,
-           coalesce(sum(o.signings_total - o.signings_used) FILTER (WHERE o.status = 'inEffect'), 0)::int AS remaining,
            coalesce(sum(o.signings_total - o.signings_used)
-             FILTER (WHERE o.status = 'inEffect' AND o.expires_at <= ${soon}::timestamptz), 0)::int AS soon,
+             FILTER (WHERE o.status = 'inEffect' AND o.unit = 'signing'), 0)::int AS remaining,
+           coalesce(sum(o.signings_total - o.signings_used)
+             FILTER (WHERE o.status = 'inEffect' AND o.unit = 'signing'
+               AND o.expires_at <= ${soon}::timestamptz), 0)::int AS soon,
            count(*) FILTER (WHERE o.status = 'pendingPayment')::int AS pending
          FROM orders o WHERE ${where}`,
         params.values,

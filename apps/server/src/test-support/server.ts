@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDependencies } from '../app';
 import { migrate, openDatabase, type Database } from '../db';
+import type { FeeSettings } from '../fees/settings';
 import { seed } from '../seed';
 import { localStorage } from '../storage';
 
@@ -87,7 +88,14 @@ export interface TestAppOptions {
   timestamps?: AppDependencies['timestamps'];
   /** Where the platform is reached from outside (PUBLIC_URL); none otherwise. */
   publicUrl?: string;
+  /**
+   * The fee settings; otherwise a welcome gift large enough that no test runs out of signings
+   * unless it means to (fees/fees.test.ts sets its own).
+   */
+  fees?: FeeSettings;
 }
+
+const TEST_FEE_SETTINGS: FeeSettings = { welcome: { signing: 1000, evidence: 100 } };
 
 /** One server process listening on a free port of 127.0.0.1. */
 export interface TestApp {
@@ -120,6 +128,7 @@ async function listen(
     clock,
     timestamps,
     publicUrl,
+    fees = TEST_FEE_SETTINGS,
   }: TestAppOptions,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
@@ -133,6 +142,7 @@ async function listen(
     ...(clock ? { clock } : {}),
     timestamps,
     publicUrl,
+    fees,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -130,7 +130,12 @@ export async function sendForSigning(
     project,
     values: { [priceUuid]: price },
   });
-  if (created.status !== 200) throw new Error(`contract/create failed: ${created.body.msg}`);
+  if (created.status !== 200) {
+    // The answer rides along for tests that read the refusal's data.
+    throw Object.assign(new Error(`contract/create failed: ${created.body.msg}`), {
+      answer: created.body,
+    });
+  }
   return { id: Number(created.body.data.id), number: created.body.data.number, project };
 }
 
