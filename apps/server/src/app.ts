@@ -18,6 +18,7 @@ import { contractExpiry } from './contracts/expiry';
 import { contractRoutes } from './contracts/routes';
 import { counterpartRoutes } from './counterparts/routes';
 import { orderRoutes } from './orders/routes';
+import { invoiceRoutes } from './invoices/routes';
 import type { Database } from './db';
 import { documentRoutes } from './documents/routes';
 import { developmentFaceProvider } from './face/development';
@@ -142,6 +143,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   approvalRoutes,
   counterpartRoutes,
   orderRoutes,
+  invoiceRoutes,
   feeRoutes,
 ];
 

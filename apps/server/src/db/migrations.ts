@@ -35,6 +35,7 @@ import { REVOCATION_MIGRATION } from './revocation-tables';
 import { MESSAGE_STREAM_MIGRATION } from './message-stream-tables';
 import { FEE_MIGRATION } from './fee-tables';
 import { ORDER_MIGRATION } from './order-tables';
+import { INVOICE_MIGRATION } from './invoice-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -169,5 +170,6 @@ CREATE INDEX rate_events_at ON rate_events (at);
   COUNTERPART_MIGRATION,
   MESSAGE_STREAM_MIGRATION,
   ORDER_MIGRATION,
+  INVOICE_MIGRATION,
   FEE_MIGRATION,
 ];

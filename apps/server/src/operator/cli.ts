@@ -1,18 +1,36 @@
 /**
  * `npm run operator -w @esign/server -- <phone> [--remove]`: makes the existing account holding
  * <phone> a platform operator (who decides manual real-name reviews), or no longer one with
- * --remove. Uses the server's own configuration (DATABASE_URL, or the embedded database in
- * DATA_DIR — stop the server first then, the embedded database allows one process).
+ * --remove. `npm run operator -w @esign/server -- invoices …`: the invoice requests waiting for an
+ * operator, issued, rejected or mailed (invoices/operator-command.ts). Uses the server's own
+ * configuration (DATABASE_URL, or the embedded database in DATA_DIR — stop the server first then,
+ * the embedded database allows one process).
  */
+import { readConfig } from '../config';
+import {
+  INVOICE_COMMANDS,
+  INVOICE_USAGE,
+  commandInvoiceIssuer,
+  runInvoiceCommand,
+} from '../invoices/operator-command';
 import { setOperator } from './access';
 import { withCommandDatabase } from './command-database';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (INVOICE_COMMANDS.includes(args[0] ?? '')) {
+    await withCommandDatabase(async (database) => {
+      process.exitCode = await runInvoiceCommand(database, args, {
+        issuer: commandInvoiceIssuer(readConfig().production),
+      });
+    });
+    return;
+  }
   const phone = args.find((arg) => !arg.startsWith('--'));
   const remove = args.includes('--remove');
   if (!phone) {
     console.error('Usage: npm run operator -w @esign/server -- <phone> [--remove]');
+    console.error(INVOICE_USAGE);
     process.exitCode = 2;
     return;
   }
