@@ -14,6 +14,7 @@
  * last signing; and a completion never fails for want of one.
  */
 import * as z from 'zod/mini';
+import type { ContractStatus } from './contracts';
 import type { MessageKey } from './messages';
 import { pageBody } from './paging';
 
@@ -58,6 +59,25 @@ export type FeeSourceKind = (typeof FEE_SOURCE_KINDS)[number];
  */
 export const CONSUME_STATES = ['held', 'consumed', 'returned'] as const;
 export type ConsumeState = (typeof CONSUME_STATES)[number];
+
+/**
+ * What becomes of a contract's held signing when the contract reaches each status: `consumed`
+ * when it completes, `returned` to its source when it ends any other way, `null` while it is
+ * under way (still held). Every status is named, so a new one cannot be forgotten; migration 40's
+ * trigger applies this table in the transaction that changes the status, and a test holds the two
+ * equal status by status. ORDERS.md draws it.
+ */
+export const CONTRACT_SIGNING_SETTLEMENT: Record<ContractStatus, 'consumed' | 'returned' | null> = {
+  filling: null,
+  approving: null,
+  signing: null,
+  completed: 'consumed',
+  refused: 'returned',
+  approval_rejected: 'returned',
+  expired: 'returned',
+  withdrawn: 'returned',
+  cancelled: 'returned',
+};
 
 /** Why the platform gave units: every console's welcome gift, or an operator's. */
 export const GIFT_REASONS = ['welcome', 'operator'] as const;

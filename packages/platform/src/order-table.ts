@@ -6,6 +6,7 @@ import {
   ORDER_TRANSITIONS,
   type OrderTransition,
 } from './orders';
+import { CONTRACT_SIGNING_SETTLEMENT, FEE_MESSAGES } from './fees';
 
 /** Where ORDERS.md holds the drawn table; `doc-tables.test.ts` rewrites what lies between. */
 export const ORDER_TABLE_MARKERS = {
@@ -50,10 +51,20 @@ export function renderOrderTable(): string {
       Object.entries(statuses).map(([spec, ours]) => row([reading, spec, `\`${ours}\``])),
     ),
     '',
-    'Messages of refused purchases and payments:',
+    'What becomes of the signing a contract took at initiation when the contract reaches each status (`CONTRACT_SIGNING_SETTLEMENT`; migration 40’s trigger applies it):',
+    '',
+    row(['contract status', 'its signing']),
+    row(['---', '---']),
+    ...Object.entries(CONTRACT_SIGNING_SETTLEMENT).map(([status, settled]) =>
+      row([`\`${status}\``, settled ? `**${settled}**` : 'held']),
+    ),
+    '',
+    'Messages of refused purchases, payments and spending:',
     '',
     row(['message key', 'English', '中文']),
     row(['---', '---', '---']),
-    ...Object.entries(ORDER_MESSAGES).map(([key, text]) => row([`\`${key}\``, text.en, text.zh])),
+    ...Object.entries({ ...ORDER_MESSAGES, ...FEE_MESSAGES }).map(([key, text]) =>
+      row([`\`${key}\``, text.en, text.zh]),
+    ),
   ].join('\n');
 }

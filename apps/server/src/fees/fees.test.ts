@@ -6,6 +6,7 @@
  * their counts and their .xlsx exports; a tenant of system type 1 counts nothing.
  */
 import {
+  CONTRACT_SIGNING_SETTLEMENT,
   PATHS,
   type Bill,
   type ConsumeCount,
@@ -392,5 +393,32 @@ describe.each(BACKENDS)('fees: signings taken, consumed and returned on $name', 
     } finally {
       await server.database.query("UPDATE tenants SET sys_type = 0 WHERE id = '000000'");
     }
+  });
+
+  it('settles a held signing as the platform table says, for every contract status', async () => {
+    const at = now();
+    await server.database.query(
+      `INSERT INTO fee_gifts (tenant_id, console_key, unit, reason, note, total, granted_at, expires_at)
+       VALUES ('000000', $1, 'signing', 'operator', 'Statuses', 20, $2, $3)`,
+      [`c${cast.companyId}`, at, new Date(at.getTime() + 30 * DAY)],
+    );
+    for (const [status, settled] of Object.entries(CONTRACT_SIGNING_SETTLEMENT)) {
+      const sent = await sendForSigning(server, cast, { name: `Status ${status}` });
+      // Whatever code moves a contract to a status, the trigger settles its signing.
+      await server.database.query(
+        "UPDATE contracts SET status = CASE WHEN $2 = 'signing' THEN 'filling' ELSE $2 END WHERE id = $1",
+        [sent.id, status],
+      );
+      const [record] = await server.database.query<{ state: string }>(
+        'SELECT state FROM fee_consumptions WHERE contract_id = $1',
+        [sent.id],
+      );
+      expect([status, record!.state]).toEqual([status, settled ?? 'held']);
+    }
+    const [gift] = await server.database.query<{ used: number }>(
+      "SELECT used FROM fee_gifts WHERE note = 'Statuses'",
+    );
+    const kept = Object.values(CONTRACT_SIGNING_SETTLEMENT).filter((s) => s !== 'returned');
+    expect(gift!.used).toBe(kept.length);
   });
 });
