@@ -25,6 +25,8 @@ import {
   DEVELOPMENT_SIGNATURE_HEADER,
   signDevelopmentNotice,
 } from '../providers/qr-payment/development';
+import { runGiftCommand } from './operator-command';
+import { DEMO_COMPANY } from '../seed';
 import { loginInto } from '../test-support/companies';
 import { BACKENDS, useTestServer, type SuiteServer } from '../test-support/server';
 import { templateClient } from '../test-support/templates';
@@ -420,5 +422,44 @@ describe.each(BACKENDS)('fees: signings taken, consumed and returned on $name', 
     );
     const kept = Object.values(CONTRACT_SIGNING_SETTLEMENT).filter((s) => s !== 'returned');
     expect(gift!.used).toBe(kept.length);
+  });
+
+  it('lets an operator give a console signings or copies with a note', async () => {
+    const lines: string[] = [];
+    const run = (args: string[]) =>
+      runGiftCommand(server.database, args, {
+        now: now(),
+        out: (line) => lines.push(line),
+        problem: (line) => lines.push(line),
+      });
+    const evidenceBefore = (await wallet()).units.find((u) => u.unit === 'evidence')!.remaining;
+    expect(
+      await run(['gift', '--company', DEMO_COMPANY, '--evidence', '3', '--note', 'Thanks']),
+    ).toBe(0);
+    expect(lines.pop()).toMatch(/^Gift \d+: 3 evidence report copies to .+, valid until /);
+    expect((await wallet()).units.find((u) => u.unit === 'evidence')!.remaining).toBe(
+      evidenceBefore + 3,
+    );
+    const gifts = await cast.admin.post<Page<Gift>>('giftList', { current: 1, size: 1 });
+    expect(gifts.body.data.records[0]).toMatchObject({
+      unit: 'evidence',
+      reason: 'operator',
+      note: 'Thanks',
+      total: 3,
+      status: 'inEffect',
+    });
+    // A person's console, by phone.
+    expect(await run(['gift', '--phone', PERSON_PHONE, '--signings', '5', '--days', '30'])).toBe(0);
+    const personal = await cast.person.post<Wallet>('wallet', {});
+    expect(personal.body.data.sources).toContainEqual(
+      expect.objectContaining({ kind: 'gift', name: 'Platform gift', total: 5 }),
+    );
+    // Misused or unknown: nothing given.
+    expect(await run(['gift', '--phone', PERSON_PHONE, '--signings', '0'])).toBe(2);
+    expect(await run(['gift', '--phone', PERSON_PHONE, '--signings', '1', '--evidence', '1'])).toBe(
+      2,
+    );
+    expect(await run(['gift', '--phone', '13999999999', '--signings', '1'])).toBe(1);
+    expect(lines.pop()).toBe('No account of tenant 000000 has the phone 13999999999.');
   });
 });
