@@ -28,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppContext } from '../context';
 import { bookOf } from '../counterparts/book';
+import { feesApply } from '../fees/balance';
 import { ApiError, route } from '../http/route';
 import {
   developmentQrPaymentProvider,
@@ -77,11 +78,9 @@ async function buyerOf(
   context: AppContext,
   session: { tenantId: string; userId: number | string; companyId: number | string },
 ): Promise<Buyer> {
-  const [tenant] = await context.database.query<{ sys_type: number }>(
-    'SELECT sys_type FROM tenants WHERE id = $1',
-    [session.tenantId],
-  );
-  if (tenant?.sys_type === 1) throw new ApiError('noPermission', 403);
+  if (!(await feesApply(context.database, session.tenantId))) {
+    throw new ApiError('noPermission', 403);
+  }
   const book = bookOf(session);
   return {
     tenantId: book.tenantId,
