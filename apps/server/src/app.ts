@@ -19,6 +19,9 @@ import { contractRoutes } from './contracts/routes';
 import { counterpartRoutes } from './counterparts/routes';
 import { orderRoutes } from './orders/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { evidenceReportRoutes } from './evidence-reports/routes';
+import { configureEvidenceReports } from './evidence-reports/settings';
+import type { LedgerProvider } from './providers/ledger/provider';
 import type { Database } from './db';
 import { documentRoutes } from './documents/routes';
 import { developmentFaceProvider } from './face/development';
@@ -95,6 +98,13 @@ export interface AppDependencies {
   timestamps?: TimestampAuthority | undefined;
   /** Where the platform is reached from outside (PUBLIC_URL). */
   publicUrl?: string | undefined;
+  /**
+   * Issue evidence reports as soon as applied for (EVIDENCE_REPORTS_IMMEDIATE=1; the tests)
+   * instead of 1–2 working days later.
+   */
+  evidenceReportsImmediate?: boolean;
+  /** The ledger of blockchain evidence reports; the development ledger outside production. */
+  ledger?: LedgerProvider;
 }
 
 declare module 'fastify' {
@@ -144,6 +154,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   counterpartRoutes,
   orderRoutes,
   invoiceRoutes,
+  evidenceReportRoutes,
   feeRoutes,
 ];
 
@@ -170,6 +181,8 @@ export async function buildApp({
   timestamps,
   publicUrl,
   fees = DEFAULT_FEE_SETTINGS,
+  evidenceReportsImmediate = false,
+  ledger,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -205,6 +218,7 @@ export async function buildApp({
   };
   configurePaymentProvider(context, payment);
   configureRealNameProviders(context, { identity, bankCard });
+  configureEvidenceReports(context, { immediate: evidenceReportsImmediate, ledger });
   // Jobs run while the app is up: a closing app waits for the running ones before the database
   // is closed after it.
   app.decorate('jobs', context.jobs);

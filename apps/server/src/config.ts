@@ -38,6 +38,11 @@ export interface ServerConfig {
    * WELCOME_SIGNINGS signings (10) and WELCOME_EVIDENCE_COPIES evidence report copies (2).
    */
   fees: FeeSettings;
+  /**
+   * Issue evidence reports as soon as they are applied for (EVIDENCE_REPORTS_IMMEDIATE=1, for
+   * development and demonstrations) instead of 1–2 working days later (spec 000 §9).
+   */
+  evidenceReportsImmediate: boolean;
 }
 
 export function readConfig(
@@ -75,6 +80,7 @@ export function readConfig(
       /\/+$/,
       '',
     ),
+    evidenceReportsImmediate: /^(1|true|yes)$/i.test(env.EVIDENCE_REPORTS_IMMEDIATE ?? ''),
   };
 }
 

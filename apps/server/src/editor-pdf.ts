@@ -17,3 +17,8 @@ export {
   type RenderContractInput,
 } from '../../../packages/template-editor/src/pdf/render';
 export type { ContractFonts } from '../../../packages/template-editor/src/pdf/fonts';
+export {
+  readTrueType,
+  subsetTrueType,
+  type TrueTypeFont,
+} from '../../../packages/template-editor/src/pdf/truetype';

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     tsaUrl: config.tsaUrl,
     publicUrl: config.publicUrl,
     fees: config.fees,
+    evidenceReportsImmediate: config.evidenceReportsImmediate,
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));

@@ -92,6 +92,8 @@ export async function startPlatform(): Promise<RunningPlatform> {
       DATABASE_URL: '',
       // Journeys initiate more contracts than a console's default welcome gift holds.
       WELCOME_SIGNINGS: '500',
+      // Evidence reports issued as soon as applied for, not 1–2 working days later.
+      EVIDENCE_REPORTS_IMMEDIATE: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,6 +14,7 @@ export * from './contracts';
 export * from './counterparts';
 export * from './documents';
 export * from './envelope';
+export * from './evidence-reports';
 export * from './invoices';
 export * from './messages';
 export * from './fees';
@@ -39,6 +40,7 @@ import { COMPANY_AUTH_MESSAGES } from './company-auth';
 import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { COUNTERPART_MESSAGES } from './counterparts';
+import { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import { INVOICE_MESSAGES } from './invoices';
 import { FEE_MESSAGES } from './fees';
 import { ORDER_MESSAGES } from './orders';
@@ -67,6 +69,7 @@ joinAreaMessages(
   ACCOUNT_CLOSING_MESSAGES,
   BATCH_SIGN_MESSAGES,
   COUNTERPART_MESSAGES,
+  EVIDENCE_REPORT_MESSAGES,
   ORDER_MESSAGES,
   INVOICE_MESSAGES,
   FEE_MESSAGES,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AuditAction } from '@esign/platform';
 import type { Queryable } from '../db';
+import { currentRequestClient } from '../http/request-client';
 
 /** What the caller says about an action on a contract; the trail adds its place, time and hashes. */
 export interface AuditEntryInput {
@@ -87,6 +88,25 @@ export function hashAuditEntry(entry: Omit<AuditEntry, 'hash'>): string {
 }
 
 /**
+ * The entry's details with the device the actor's request came from (`device`, its User-Agent),
+ * when the entry is that request's user's own action: an entry of the platform, or one written
+ * outside a request (a job), has none, and a caller's own `device` is kept.
+ */
+function withDevice(input: AuditEntryInput): Record<string, unknown> {
+  const details = input.details ?? {};
+  const client = currentRequestClient();
+  if (
+    !client?.device ||
+    input.actorUserId === null ||
+    client.userId !== input.actorUserId ||
+    details.device !== undefined
+  ) {
+    return details;
+  }
+  return { ...details, device: client.device };
+}
+
+/**
  * Appends an entry to its contract's trail, inside the caller's transaction (the one that changes
  * the contract, so that both happen or neither). It locks the contract's row (FOR NO KEY UPDATE,
  * as an UPDATE of its status does) before reading the last entry, so that concurrent appends, from
@@ -115,7 +135,7 @@ export async function appendAudit(tx: Queryable, input: AuditEntryInput): Promis
     ip: input.ip,
     documentSha256: input.documentSha256,
     // As jsonb will give it back: without undefined members.
-    details: JSON.parse(JSON.stringify(input.details ?? {})) as Record<string, unknown>,
+    details: JSON.parse(JSON.stringify(withDevice(input))) as Record<string, unknown>,
     seq: (last?.seq ?? 0) + 1,
     at: new Date(last!.now),
     prevHash: last?.hash ?? null,

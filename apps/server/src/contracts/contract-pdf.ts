@@ -170,8 +170,11 @@ const FONT_FILES = {
 
 let fonts: Promise<ContractFonts> | undefined;
 
-/** The fonts, read once per process (about 30 MB) the first time a contract is rendered. */
-function contractFonts(): Promise<ContractFonts> {
+/**
+ * The fonts, read once per process (about 30 MB) the first time a contract is rendered (or an
+ * evidence report written: evidence-reports/ sets its text in the same Noto Sans SC).
+ */
+export function contractFonts(): Promise<ContractFonts> {
   fonts ??= (async () => {
     const [serif, sans, kai] = await Promise.all(
       [FONT_FILES.serif, FONT_FILES.sans, FONT_FILES.kai].map(

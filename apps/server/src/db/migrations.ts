@@ -36,6 +36,7 @@ import { MESSAGE_STREAM_MIGRATION } from './message-stream-tables';
 import { FEE_MIGRATION } from './fee-tables';
 import { ORDER_MIGRATION } from './order-tables';
 import { INVOICE_MIGRATION } from './invoice-tables';
+import { EVIDENCE_REPORT_MIGRATION } from './evidence-report-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -172,4 +173,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   ORDER_MIGRATION,
   INVOICE_MIGRATION,
   FEE_MIGRATION,
+  EVIDENCE_REPORT_MIGRATION,
 ];

@@ -50,6 +50,12 @@ export const STORAGE_REFERENCES: readonly StorageReference[] = [
     prefix: 'id-photos/',
     what: 'ID card photos, back',
   },
+  {
+    table: 'evidence_reports',
+    column: 'storage_key',
+    prefix: 'evidence-reports/',
+    what: 'evidence reports (signed PDFs)',
+  },
 ];
 
 /**
@@ -76,6 +82,11 @@ export const NOT_STORAGE_KEYS: readonly { table: string; column: string; why: st
     table: 'contract_archive_filings',
     column: 'console_key',
     why: 'the console a contract is filed in (c<company> or u<user>)',
+  },
+  {
+    table: 'evidence_reports',
+    column: 'console_key',
+    why: 'the console an evidence report was applied for in (c<company> or u<user>)',
   },
 ];
 

@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import { requestLocale } from '../locale';
 import { headerValue } from './headers';
 import { nulField } from './nul';
+import { deviceOf, withRequestClient } from './request-client';
 
 /**
  * A failure a handler throws: answered as the envelope `{ code, success: false, data, msg }` with
@@ -295,10 +296,16 @@ export function route<
         body = parsed.data;
       }
       const input = { request, reply, locale, body, query } as Handled<Out<B>, Out<Q>>;
-      const data =
+      // The trail records the device of each action beside its address (request-client.ts).
+      const client = {
+        userId: session ? Number(session.userId) : null,
+        device: deviceOf(request.headers['user-agent']),
+      };
+      const data = await withRequestClient(client, () =>
         options.permission === 'public'
-          ? await options.handler(input)
-          : await options.handler({ ...input, session: session!, console: current! });
+          ? options.handler(input)
+          : options.handler({ ...input, session: session!, console: current! }),
+      );
       // A handler that answers by itself (a file download streaming out) returns the reply.
       if (reply.sent || data === reply) return reply;
       return ok(data ?? null);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname, availableParallelism } from 'node:os';
 import type { Database, Queryable } from '../db';
+import { outsideRequestClient } from '../http/request-client';
 import { JOB_CHANNEL, type JobPayload } from './queue';
 
 /** A claimed job as its handler sees it. */
@@ -270,7 +271,9 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
   const launch = (job: ClaimedJob) => {
     const handler = handlers.get(job.kind)!;
     runningByKind.set(job.kind, (runningByKind.get(job.kind) ?? 0) + 1);
-    const task = execute(job, handler)
+    // A job woken while a request was handled is not that request's (its audit entries get no
+    // device of it).
+    const task = outsideRequestClient(() => execute(job, handler))
       .catch((error: unknown) =>
         // The job's row could not be updated (the database is down): its lease expires and
         // another claim retries it.

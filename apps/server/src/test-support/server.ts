@@ -93,6 +93,8 @@ export interface TestAppOptions {
    * unless it means to (fees/fees.test.ts sets its own).
    */
   fees?: FeeSettings;
+  /** Issue evidence reports as soon as applied for (the default here) or 1–2 working days later. */
+  evidenceReportsImmediate?: boolean;
 }
 
 const TEST_FEE_SETTINGS: FeeSettings = { welcome: { signing: 1000, evidence: 100 } };
@@ -129,6 +131,7 @@ async function listen(
     timestamps,
     publicUrl,
     fees = TEST_FEE_SETTINGS,
+    evidenceReportsImmediate = true,
   }: TestAppOptions,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
@@ -143,6 +146,7 @@ async function listen(
     timestamps,
     publicUrl,
     fees,
+    evidenceReportsImmediate,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
