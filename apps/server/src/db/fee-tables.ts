@@ -10,7 +10,7 @@
  *   applied for — from one source (an order or a gift), `held` until the contract completes (then
  *   `consumed`) or ends otherwise (then `returned`, its source's count given back). One signing a
  *   contract (a unique index). The contract's number and name are copied so a record outlives it.
- * - A trigger settles a contract's held signing whenever its status changes to an end, whichever
+ * - A trigger settles a contract's held signing (not an evidence copy a report of it holds) whenever its status changes to an end, whichever
  *   code path changes it (signing, refusing, withdrawing, the deadline job, approvals), in that
  *   same transaction.
  */
@@ -73,14 +73,14 @@ CREATE FUNCTION fee_settle_contract() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.status = 'completed' THEN
     UPDATE fee_consumptions SET state = 'consumed', settled_at = now()
-      WHERE contract_id = NEW.id AND state = 'held';
+      WHERE contract_id = NEW.id AND unit = 'signing' AND state = 'held';
   ELSIF NEW.status IN ('refused', 'approval_rejected', 'expired', 'withdrawn', 'cancelled') THEN
     UPDATE orders o SET signings_used = o.signings_used - 1 FROM fee_consumptions c
-      WHERE c.contract_id = NEW.id AND c.state = 'held' AND c.source_kind = 'order' AND o.id = c.source_id;
+      WHERE c.contract_id = NEW.id AND c.unit = 'signing' AND c.state = 'held' AND c.source_kind = 'order' AND o.id = c.source_id;
     UPDATE fee_gifts g SET used = g.used - 1 FROM fee_consumptions c
-      WHERE c.contract_id = NEW.id AND c.state = 'held' AND c.source_kind = 'gift' AND g.id = c.source_id;
+      WHERE c.contract_id = NEW.id AND c.unit = 'signing' AND c.state = 'held' AND c.source_kind = 'gift' AND g.id = c.source_id;
     UPDATE fee_consumptions SET state = 'returned', settled_at = now()
-      WHERE contract_id = NEW.id AND state = 'held';
+      WHERE contract_id = NEW.id AND unit = 'signing' AND state = 'held';
   END IF;
   RETURN NEW;
 END $$;

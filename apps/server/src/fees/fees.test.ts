@@ -25,6 +25,7 @@ import {
   DEVELOPMENT_SIGNATURE_HEADER,
   signDevelopmentNotice,
 } from '../providers/qr-payment/development';
+import { takeUnit } from './balance';
 import { runGiftCommand } from './operator-command';
 import { DEMO_COMPANY } from '../seed';
 import { loginInto } from '../test-support/companies';
@@ -401,21 +402,39 @@ describe.each(BACKENDS)('fees: signings taken, consumed and returned on $name', 
     const at = now();
     await server.database.query(
       `INSERT INTO fee_gifts (tenant_id, console_key, unit, reason, note, total, granted_at, expires_at)
-       VALUES ('000000', $1, 'signing', 'operator', 'Statuses', 20, $2, $3)`,
+       VALUES ('000000', $1, 'signing', 'operator', 'Statuses', 20, $2, $3),
+              ('000000', $1, 'evidence', 'operator', 'Reports', 20, $2, $3)`,
       [`c${cast.companyId}`, at, new Date(at.getTime() + 30 * DAY)],
     );
     for (const [status, settled] of Object.entries(CONTRACT_SIGNING_SETTLEMENT)) {
       const sent = await sendForSigning(server, cast, { name: `Status ${status}` });
+      // An evidence copy a report of the contract holds is not the contract's signing.
+      const copy = await takeUnit(
+        server.database,
+        {
+          tenantId: '000000',
+          consoleKey: `c${cast.companyId}`,
+          companyId: cast.companyId,
+          userId: cast.adminId,
+        },
+        { unit: 'evidence', hold: true, contractId: sent.id, label: 'A report' },
+        now(),
+      );
       // Whatever code moves a contract to a status, the trigger settles its signing.
       await server.database.query(
         "UPDATE contracts SET status = CASE WHEN $2 = 'signing' THEN 'filling' ELSE $2 END WHERE id = $1",
         [sent.id, status],
       );
       const [record] = await server.database.query<{ state: string }>(
-        'SELECT state FROM fee_consumptions WHERE contract_id = $1',
+        "SELECT state FROM fee_consumptions WHERE contract_id = $1 AND unit = 'signing'",
         [sent.id],
       );
       expect([status, record!.state]).toEqual([status, settled ?? 'held']);
+      const [report] = await server.database.query<{ state: string }>(
+        'SELECT state FROM fee_consumptions WHERE id = $1',
+        [copy!.consumptionId],
+      );
+      expect([status, report!.state]).toEqual([status, 'held']);
     }
     const [gift] = await server.database.query<{ used: number }>(
       "SELECT used FROM fee_gifts WHERE note = 'Statuses'",
