@@ -11,6 +11,7 @@ import { USER_CENTER_EN } from './areas/userCenter.en';
 import { ACCOUNT_CLOSING_EN } from './areas/accountClosing.en';
 import { APPROVAL_INBOX_EN } from './areas/approvalInbox.en';
 import { COUNTERPARTS_EN } from './areas/counterparts.en';
+import { INVOICES_EN } from './areas/invoices.en';
 import { COMPANY_SEALS_EN } from './enterprise/companySeals.en';
 import { COMPANY_INFO_EN } from './enterprise/company.en';
 import { APPROVAL_EN } from './enterprise/approval.en';
@@ -41,6 +42,7 @@ const EN_SCREENS = {
   companySealPage: COMPANY_SEALS_EN,
   contractConsole: CONTRACT_CONSOLE_EN,
   counterparts: COUNTERPARTS_EN,
+  invoices: INVOICES_EN,
   contractLaunch: {
     summary: LAUNCH_SUMMARY_EN,
     intro: 'Upload the contract, name who signs it, then place their seals and fields on it.',

@@ -9,6 +9,7 @@ import { ENTERPRISE_SCREENS } from '../pages/enterprise/screens';
 import { MESSAGE_SCREENS } from '../pages/messages/screens';
 import { REAL_NAME_SCREENS } from '../pages/realName/screens';
 import { COUNTERPART_SCREENS } from '../pages/relative/screens';
+import { INVOICE_SCREENS } from '../pages/invoices/screens';
 import { USER_CENTER_SCREENS } from '../pages/userCenter/screens';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
 import { lazyScreen } from './lazyScreen';
@@ -31,6 +32,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...MESSAGE_SCREENS,
   ...APPROVAL_INBOX_SCREENS,
   ...COUNTERPART_SCREENS,
+  ...INVOICE_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),

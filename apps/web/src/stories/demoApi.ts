@@ -59,6 +59,7 @@ import { SIGNING_APPROVAL_CALLS } from './demoSigningApproval';
 import { WORKFLOW_CALLS } from './demoWorkflows';
 import { BATCH_SIGN_CALLS } from './demoBatchSign';
 import { COUNTERPART_CALLS } from './demoCounterparts';
+import { INVOICE_CALLS } from './demoInvoices';
 
 /** The access token of a console: the demo API reads the console back from it. */
 function demoAccessToken(companyId: number): string {
@@ -238,6 +239,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       BATCH_SIGN_CALLS,
       // After the launch calls: a story's blacklist refuses its parties first.
       COUNTERPART_CALLS,
+      INVOICE_CALLS,
       // After the company's: its seal image call answers personal seals and hands the rest on.
       SEAL_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),
