@@ -124,10 +124,11 @@ async function refusedDownload(error: unknown): Promise<never> {
 }
 
 /**
- * A spreadsheet the server answers to an authenticated GET (the request module adds the session's
- * headers, which a plain link would not send), as a blob with the name the server gives it.
+ * A spreadsheet the server answers to an authenticated call (the request module adds the session's
+ * headers, which a plain link would not send), as a blob with the name the server gives it; a
+ * refused one rejects with the envelope's text. The fee center's exports use it too (POST).
  */
-async function fetchFile(
+export async function fetchFile(
   config: AxiosRequestConfig,
   fallbackName: string,
   onProgress?: (loaded: number) => void,

@@ -12,6 +12,7 @@ import { ACCOUNT_CLOSING_EN } from './areas/accountClosing.en';
 import { APPROVAL_INBOX_EN } from './areas/approvalInbox.en';
 import { COUNTERPARTS_EN } from './areas/counterparts.en';
 import { INVOICES_EN } from './areas/invoices.en';
+import { FEES_EN } from './areas/fees.en';
 import { COMPANY_SEALS_EN } from './enterprise/companySeals.en';
 import { COMPANY_INFO_EN } from './enterprise/company.en';
 import { APPROVAL_EN } from './enterprise/approval.en';
@@ -43,6 +44,7 @@ const EN_SCREENS = {
   contractConsole: CONTRACT_CONSOLE_EN,
   counterparts: COUNTERPARTS_EN,
   invoices: INVOICES_EN,
+  fees: FEES_EN,
   contractLaunch: {
     summary: LAUNCH_SUMMARY_EN,
     intro: 'Upload the contract, name who signs it, then place their seals and fields on it.',

@@ -13,6 +13,7 @@ import { ACCOUNT_CLOSING_ZH } from './areas/accountClosing.zh';
 import { APPROVAL_INBOX_ZH } from './areas/approvalInbox.zh';
 import { COUNTERPARTS_ZH } from './areas/counterparts.zh';
 import { INVOICES_ZH } from './areas/invoices.zh';
+import { FEES_ZH } from './areas/fees.zh';
 import { COMPANY_SEALS_ZH } from './enterprise/companySeals.zh';
 import { COMPANY_INFO_ZH } from './enterprise/company.zh';
 import { APPROVAL_ZH } from './enterprise/approval.zh';
@@ -44,6 +45,7 @@ const zh: Strings<typeof en> = {
   contractConsole: CONTRACT_CONSOLE_ZH,
   counterparts: COUNTERPARTS_ZH,
   invoices: INVOICES_ZH,
+  fees: FEES_ZH,
   contractLaunch: {
     summary: LAUNCH_SUMMARY_ZH,
     intro: '上传合同文件，填写签署方，然后在文件上放置各方的印章和填写项。',

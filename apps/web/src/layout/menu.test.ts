@@ -68,6 +68,16 @@ describe('the sidebar', () => {
     expect(keys(true)).toContain('/user-center/account');
     expect(keys(false)).not.toContain('/user-center/account');
     expect(keys(false)).toContain('/user-center/basic');
+    const company = (showFees: boolean) =>
+      menuEntries(section('enterpriseConsole'), { ...admin, showFees }).map((entry) => entry.key);
+    expect(company(true)).toEqual(
+      expect.arrayContaining(['/enterprise-console/account', '/enterprise-console/cost']),
+    );
+    expect(company(false)).not.toContain('/enterprise-console/account');
+    expect(company(false)).not.toContain('/enterprise-console/cost');
+    expect(company(false)).toContain('/enterprise-console/company_info');
+    expect(menuEntries(section('costCenter'), { ...admin, showFees: true }).length).toBe(5);
+    expect(menuEntries(section('costCenter'), { ...admin, showFees: false })).toEqual([]);
   });
 
   it('opens the groups that lead to the current page', () => {

@@ -6,6 +6,7 @@ import DashboardPage from '../pages/dashboard/DashboardPage';
 import ComingLaterPage from '../pages/system/ComingLaterPage';
 import { COMPANY_AUTH_SCREENS } from '../pages/companyAuth/screens';
 import { ENTERPRISE_SCREENS } from '../pages/enterprise/screens';
+import { FEE_SCREENS } from '../pages/cost/screens';
 import { MESSAGE_SCREENS } from '../pages/messages/screens';
 import { REAL_NAME_SCREENS } from '../pages/realName/screens';
 import { COUNTERPART_SCREENS } from '../pages/relative/screens';
@@ -33,6 +34,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...APPROVAL_INBOX_SCREENS,
   ...COUNTERPART_SCREENS,
   ...INVOICE_SCREENS,
+  ...FEE_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.
   '/template/index': lazyScreen(() => import('../pages/template/TemplateListPage')),
   '/agency-contract/index': lazyScreen(() => import('../pages/contract/ContractListPage')),

@@ -127,7 +127,7 @@ export const SECTIONS: readonly Section[] = [
           leaf('approval-add', 'approvalAdd', hidden),
           leaf('approval-view', 'approvalFlowView', hidden),
           leaf('cert', 'cert'),
-          leaf('account', 'companyAccount'),
+          leaf('account', 'companyAccount', { feesOnly: true }),
           leaf('mall', 'mall', hidden),
           leaf('confirm', 'orderConfirm', hidden),
           leaf('submit', 'orderSubmit', hidden),
@@ -182,12 +182,13 @@ export const SECTIONS: readonly Section[] = [
       // The original's default redirect of this section is misspelt and broken; this one works.
       leaf('/cost-center', 'costCenter', {
         index: 'wallet',
+        // The section's pages are its menu: a platform without fees (sysType 1) shows none of them.
         children: [
-          leaf('wallet', 'wallet'),
-          leaf('order', 'orders'),
-          leaf('gave', 'gifts'),
-          leaf('bill', 'bills'),
-          leaf('open-ticket', 'invoices'),
+          leaf('wallet', 'wallet', { feesOnly: true }),
+          leaf('order', 'orders', { feesOnly: true }),
+          leaf('gave', 'gifts', { feesOnly: true }),
+          leaf('bill', 'bills', { feesOnly: true }),
+          leaf('open-ticket', 'invoices', { feesOnly: true }),
         ],
       }),
     ],
@@ -214,6 +215,11 @@ export const PUBLIC_ROUTES = {
   publicTemplatePreview: leaf('/ztj/template/Preview', 'publicTemplatePreview'),
   /** Query: ticket. A phone draws a signature for the desktop that showed the QR code. */
   sealHandwrite: leaf('/seal-handwrite', 'sealHandwrite'),
+  /**
+   * Query: id, token (the link an evidence report prints, `evidenceVerifyPath` of the platform).
+   * Anyone checks a contract PDF against the report, hashed in the browser.
+   */
+  evidenceVerify: leaf('/evidence-verify', 'evidenceVerify'),
 } as const;
 
 export const HOME_PATH = '/dashboard';

@@ -321,7 +321,10 @@ export const AddressesFull: Story = {
 
 export const AddressesFullZh: Story = inChinese(AddressesFull, 'Addresses full');
 
-/** The personal account: holder, phone, registration day, verification, and the fees note. */
+/**
+ * The personal account: holder, phone, registration day, verification, and its wallet at a glance
+ * with "Buy" and the way into the fee center.
+ */
 export const Account: Story = {
   parameters: { web: { path: '/user-center/account', routeTitle: 'personalAccount' } },
   render: () => <AccountPage />,
@@ -332,7 +335,10 @@ export const Account: Story = {
     ).toBeVisible();
     await expect(await canvas.findByText('2024-06-18')).toBeVisible();
     await expect(canvas.getByText(t('userCenterPage.account.verified'))).toBeVisible();
-    await expect(canvas.getByText(t('userCenterPage.account.walletFees'))).toBeVisible();
+    await expect(
+      await canvas.findByRole('listitem', { name: t('fees.wallet.remaining.signing') }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: buttonName(t('fees.buy')) })).toBeVisible();
   },
 };
 
@@ -349,7 +355,8 @@ export const AccountNotOffered: Story = {
   play: async (context) => {
     const { t, canvas } = scene(context);
     await expect(await canvas.findByText(t('userCenterPage.account.unavailable'))).toBeVisible();
-    await expect(canvas.queryByText(t('userCenterPage.account.walletFees'))).toBeNull();
+    await expect(canvas.queryByText(t('fees.wallet.remaining.signing'))).toBeNull();
+    await expect(canvas.queryByRole('button', { name: buttonName(t('fees.buy')) })).toBeNull();
   },
 };
 

@@ -60,6 +60,7 @@ import { WORKFLOW_CALLS } from './demoWorkflows';
 import { BATCH_SIGN_CALLS } from './demoBatchSign';
 import { COUNTERPART_CALLS } from './demoCounterparts';
 import { INVOICE_CALLS } from './demoInvoices';
+import { FEE_CALLS } from './demoFees';
 
 /** The access token of a console: the demo API reads the console back from it. */
 function demoAccessToken(companyId: number): string {
@@ -240,6 +241,8 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       // After the launch calls: a story's blacklist refuses its parties first.
       COUNTERPART_CALLS,
       INVOICE_CALLS,
+      // After the counterparts': a story without a signing is refused before them.
+      FEE_CALLS,
       // After the company's: its seal image call answers personal seals and hands the rest on.
       SEAL_CALLS,
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),

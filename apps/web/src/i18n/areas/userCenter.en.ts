@@ -85,9 +85,6 @@ export const USER_CENTER_EN = {
     verified: 'Verified',
     notVerified: 'Not verified',
     walletTitle: 'Wallet and packages',
-    walletFees:
-      'Signing beyond your free allowance comes with fees: the wallet, packages, orders and invoices are in the cost center.',
-    openCostCenter: 'Open the cost center',
   },
   agreement: {
     subtitle: 'The terms between you and the platform.',

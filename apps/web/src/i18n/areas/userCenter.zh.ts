@@ -87,8 +87,6 @@ export const USER_CENTER_ZH: Strings<typeof USER_CENTER_EN> = {
     verified: '已认证',
     notVerified: '未认证',
     walletTitle: '钱包与套餐',
-    walletFees: '超出免费额度的签署需要付费：钱包、套餐、订单和发票均在费用中心。',
-    openCostCenter: '前往费用中心',
   },
   agreement: {
     subtitle: '您与平台之间的约定。',

@@ -1,22 +1,22 @@
 import { SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Empty, Result, Skeleton, Tag } from 'antd';
+import { Button, Descriptions, Empty, Result, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { userCenterQueries } from '../../api/userCenter';
 import { useSession } from '../../session';
+import { AccountOverview } from '../cost/AccountOverview';
 import { CloseAccountSection } from './CloseAccountSection';
 import { UserCenterHeader } from './UserCenterHeader';
 import './userCenter.css';
 
 /**
  * /user-center/account: what the personal account is (holder, phone, registration day,
- * verification), that its wallet part comes with fees, and closing it (CloseAccountSection). Not offered when the system type is 1
+ * verification), its wallet at a glance with "Buy" and the way into the fee center
+ * (AccountOverview), and closing it (CloseAccountSection). Not offered when the system type is 1
  * (the sidebar hides it; an address typed by hand says so here).
  */
 export default function AccountPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const sysType = useSession((state) => state.sysType);
   const profile = useQuery({ ...userCenterQueries.profile(), enabled: sysType !== 1 });
   const data = profile.data;
@@ -68,12 +68,7 @@ export default function AccountPage() {
         <h2 className="user-center-section-title">
           <WalletOutlined aria-hidden /> {t('userCenterPage.account.walletTitle')}
         </h2>
-        <Alert type="warning" showIcon title={t('userCenterPage.account.walletFees')} />
-        {sysType === 0 ? (
-          <Button className="user-center-action" onClick={() => void navigate('/cost-center')}>
-            {t('userCenterPage.account.openCostCenter')}
-          </Button>
-        ) : null}
+        <AccountOverview />
       </section>
       {data ? <CloseAccountSection maskedPhone={data.maskedPhone} /> : null}
     </div>

@@ -14,6 +14,8 @@ import { useUnsavedWork } from '../../../session/unsavedWork';
 import { ContractDocumentField } from '../../template/ContractDocumentField';
 import { LeaveUnsavedDialog } from '../../template/LeaveUnsavedDialog';
 import { useDocumentWait } from '../../template/useDocumentWait';
+import { NoSigningsDialog, type NoSigningsRefusal } from '../../cost/NoSigningsDialog';
+import { noSigningsMall } from '../../cost/noSignings';
 import { CONTRACT_LIST_PATH } from '../paths';
 import {
   TaskNameField,
@@ -76,6 +78,8 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
   const [sent, setSent] = useState<ContractCreated | null>(null);
   /** The summary the initiator confirms before anything is sent; null while not asked. */
   const [review, setReview] = useState<SendSummary | null>(null);
+  /** contract/create refused for want of a signing: the mall is offered. */
+  const [noSignings, setNoSignings] = useState<NoSigningsRefusal | null>(null);
   /** The editor fills the initiator's own fields instead of placing fields. */
   const [filling, setFilling] = useState(false);
   // A document on its way (uploading, converting) is waited for rather than refused; ready goes
@@ -167,6 +171,11 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
     } catch (error) {
       setReview(null);
       const { text, data } = refusalOf(error);
+      const mall = noSigningsMall(data);
+      if (mall) {
+        setNoSignings({ text, mall });
+        return;
+      }
       const where = placeRefusal(text, data, details.participants, locale);
       if (where.fields.length > 0) {
         setStep(0);
@@ -321,6 +330,7 @@ function LaunchFromDocument({ me }: { me: Initiator }) {
         onCancel={() => setReview(null)}
         onSend={() => void send()}
       />
+      <NoSigningsDialog refusal={noSignings} onClose={() => setNoSignings(null)} />
       <LeaveUnsavedDialog when={touched && sent === null} />
     </>
   );

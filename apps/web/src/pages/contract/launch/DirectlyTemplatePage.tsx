@@ -17,6 +17,8 @@ import { localeOf } from '../../../i18n/locale';
 import { useSession } from '../../../session';
 import { useUnsavedWork } from '../../../session/unsavedWork';
 import { LeaveUnsavedDialog } from '../../template/LeaveUnsavedDialog';
+import { NoSigningsDialog, type NoSigningsRefusal } from '../../cost/NoSigningsDialog';
+import { noSigningsMall } from '../../cost/noSignings';
 import { CONTRACT_LIST_PATH } from '../paths';
 import {
   TaskNameField,
@@ -81,6 +83,8 @@ function LaunchFromTemplate({
   const [sent, setSent] = useState<ContractCreated | null>(null);
   /** The summary the initiator confirms before anything is sent; null while not asked. */
   const [review, setReview] = useState<SendSummary | null>(null);
+  /** contract/create refused for want of a signing: the mall is offered. */
+  const [noSignings, setNoSignings] = useState<NoSigningsRefusal | null>(null);
   const create = useCreateContract(companyId);
   const { modal } = App.useApp();
   useUnsavedWork(touched && sent === null);
@@ -150,6 +154,11 @@ function LaunchFromTemplate({
     } catch (error) {
       setReview(null);
       const { text, data } = refusalOf(error);
+      const mall = noSigningsMall(data);
+      if (mall) {
+        setNoSignings({ text, mall });
+        return;
+      }
       const where = placeRefusal(text, data, checked.details.participants, locale);
       if (where.fields.length > 0) {
         setStep(1);
@@ -268,6 +277,7 @@ function LaunchFromTemplate({
         onCancel={() => setReview(null)}
         onSend={() => void send()}
       />
+      <NoSigningsDialog refusal={noSignings} onClose={() => setNoSignings(null)} />
       <LeaveUnsavedDialog when={touched && sent === null} />
     </>
   );
