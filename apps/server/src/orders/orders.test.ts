@@ -192,6 +192,21 @@ describe.each(BACKENDS)('orders and QR payment on $name', (backend) => {
     expect(sum.body.data.signingsRemaining).toBeGreaterThanOrEqual(100);
   });
 
+  it('pays an order from the development page’s Pay button, whose form is form-encoded', async () => {
+    const made = await newOrder(enterprise.id);
+    const payment = await qr(made.id);
+    const page = await (await fetch(new URL(payment.qrText, server.base))).text();
+    expect(page).toContain('action="/api/dev/qr-pay/settle"');
+    const paid = await fetch(`${server.base}/api${PATHS.devPaymentSettle}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ reference: referenceOf(payment), outcome: 'paid' }).toString(),
+    });
+    expect(paid.status).toBe(200);
+    expect(await paid.text()).toContain('Paid.');
+    expect((await order(made.id)).status).toBe('inEffect');
+  });
+
   it('lapses an unpaid order once its last QR code expired and the grace passed: a late payment pays nothing', async () => {
     const made = await newOrder(enterprise.id);
     const payment = await qr(made.id);

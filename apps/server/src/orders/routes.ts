@@ -24,6 +24,7 @@ import {
   type QrCodePayment,
   type SignPackage,
 } from '@esign/platform';
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppContext } from '../context';
@@ -286,7 +287,13 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
     });
   });
 
-  if (context.development) developmentPaymentPage(app, context);
+  // A plugin of its own: its page's Pay / Fail buttons post a form (form-encoded).
+  if (context.development) {
+    await app.register(async (dev) => {
+      await dev.register(formbody);
+      developmentPaymentPage(dev, context);
+    });
+  }
 }
 
 /** The development provider's page behind its QR codes (outside production only). */
