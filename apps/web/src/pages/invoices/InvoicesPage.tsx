@@ -9,7 +9,7 @@ import {
   type InvoiceStatus,
 } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Result, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Result, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -50,8 +50,8 @@ const STATUS_COLOURS: Record<InvoiceStatus, string> = {
   rejected: 'error',
 };
 
-/** A request's state: its tag, and what the state recorded (number, email, tracking, reason). */
-function InvoiceState({ request }: { request: InvoiceRequest }) {
+/** What a request's state recorded: the invoice's number, where it went, the reason, … */
+function InvoiceStateDetails({ request }: { request: InvoiceRequest }) {
   const { t } = useTranslation();
   const { status, form } = request;
   const lines: string[] =
@@ -68,8 +68,7 @@ function InvoiceState({ request }: { request: InvoiceRequest }) {
                 : t('invoices.sentTo', { email: request.sentTo ?? '' }),
           ];
   return (
-    <div className="invoice-state">
-      <Tag color={STATUS_COLOURS[status]}>{t(`invoices.status.${status}`)}</Tag>
+    <>
       {lines.map((line) => (
         <div key={line} className="invoice-muted invoice-state-line">
           {line}
@@ -78,6 +77,22 @@ function InvoiceState({ request }: { request: InvoiceRequest }) {
       {request.development ? (
         <div className="invoice-development">{t('invoices.developmentInvoice')}</div>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * A request's state: its tag, and what the state recorded (on a phone's card the tag stands beside
+ * the title and the details take a line of their own).
+ */
+function InvoiceState({ request }: { request: InvoiceRequest }) {
+  const { t } = useTranslation();
+  return (
+    <div className="invoice-state">
+      <Tag color={STATUS_COLOURS[request.status]}>{t(`invoices.status.${request.status}`)}</Tag>
+      <div className="invoice-state-details">
+        <InvoiceStateDetails request={request} />
+      </div>
     </div>
   );
 }
@@ -201,7 +216,7 @@ function InvoiceList() {
                 (event) => nextInvoiceStatus(request.status, event, request.form) !== null,
               );
               return moves.length === 0 ? null : (
-                <Space size={0} wrap>
+                <div className="invoice-moves">
                   {moves.map((event) => (
                     <Button
                       key={event}
@@ -217,7 +232,7 @@ function InvoiceList() {
                       {t(`invoices.dev.${event}`)}
                     </Button>
                   ))}
-                </Space>
+                </div>
               );
             },
           },
@@ -293,9 +308,23 @@ function InvoiceList() {
             size="middle"
             card={{
               label: (request) => `${request.number} ${request.title}`,
-              title: 'title',
+              title: (request) => request.title,
               badge: 'status',
-              lines: ['number', 'kind', 'amount'],
+              lines: [
+                'number',
+                {
+                  key: 'taxpayer',
+                  label: t('invoices.form.fields.taxpayerNumber'),
+                  render: (request) => request.taxpayerNumber || '—',
+                },
+                'kind',
+                'amount',
+                {
+                  key: 'state',
+                  label: t('invoices.columns.status'),
+                  render: (request) => <InvoiceStateDetails request={request} />,
+                },
+              ],
               ...(devAdvance ? { actions: 'actions' } : {}),
             }}
             columns={columns}
