@@ -275,3 +275,15 @@ export const DevelopmentMoves: Story = {
     await expect(mailed.queryByRole('button')).toBeNull();
   },
 };
+
+/** A member whose role does not grant fee:invoice (the demo company's employee) is told so. */
+export const WithoutPermission: Story = {
+  args: { session: 'company' },
+  play: async (context) => {
+    const { t, canvas } = scene(context);
+    await expect(await canvas.findByText(t('noPermission.title'))).toBeVisible();
+    await expect(
+      canvas.queryByRole('button', { name: buttonName(t('invoices.request')) }),
+    ).toBeNull();
+  },
+};

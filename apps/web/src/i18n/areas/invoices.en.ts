@@ -41,8 +41,6 @@ export const INVOICES_EN = {
   emptyHint: 'Once an order is paid, you can ask for its invoice here.',
   noneWithStatus: 'No requests with this status',
   showAll: 'Show all requests',
-  unavailable: 'There are no fees on this platform',
-  unavailableHint: 'Signing here is not charged for, so there is nothing to invoice.',
   loadFailed: 'The invoice requests could not be loaded.',
   dev: {
     issue: 'Issue (development)',

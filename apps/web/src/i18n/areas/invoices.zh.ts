@@ -44,8 +44,6 @@ export const INVOICES_ZH: Strings<typeof INVOICES_EN> = {
   emptyHint: '订单支付后，可在此申请开具发票。',
   noneWithStatus: '没有该状态的申请',
   showAll: '显示全部申请',
-  unavailable: '本平台不收取费用',
-  unavailableHint: '在本平台签署不产生费用，因此无需开票。',
   loadFailed: '开票申请加载失败。',
   dev: {
     issue: '开具（开发环境）',

@@ -1,4 +1,4 @@
-import { FileTextOutlined, PlusOutlined, WalletOutlined } from '@ant-design/icons';
+import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   INVOICE_EVENTS,
   INVOICE_STATUSES,
@@ -9,13 +9,12 @@ import {
   type InvoiceStatus,
 } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Result, Select, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { advanceInvoice, invoiceQueries, useInvoiceMutation } from '../../api/invoices';
 import { formatDateTime } from '../../i18n/dates';
-import { NoPermission } from '../../layout/NoPermission';
 import {
   changeFilters,
   pagingFromSearch,
@@ -24,6 +23,7 @@ import {
   type ListPaging,
 } from '../../lists/paging';
 import { ResponsiveTable } from '../../lists/ResponsiveTable';
+import { FeeScreen } from '../cost/FeeScreen';
 import { InvoiceRequestDrawer } from './InvoiceRequestDrawer';
 import { useInvoiceConsole } from './useInvoiceConsole';
 import './invoices.css';
@@ -350,23 +350,10 @@ function InvoiceList() {
 }
 
 /**
- * The invoice screen where fees exist (system type 0; elsewhere it says there are none and asks
- * the server nothing) and to members holding `fee:invoice` (the app's "No permission" otherwise).
+ * The invoice screen as every fee screen is shown (`FeeScreen`): where fees exist (system type 0;
+ * elsewhere it says there are none and asks the server nothing) and to members holding
+ * `fee:invoice` (the app's "No permission" otherwise).
  */
 export default function InvoicesPage() {
-  const { t } = useTranslation();
-  const { showsFees, mayInvoice } = useInvoiceConsole();
-  if (!showsFees) {
-    return (
-      <div className="page">
-        <Result
-          icon={<WalletOutlined aria-hidden />}
-          title={<h1 className="result-title">{t('invoices.unavailable')}</h1>}
-          subTitle={t('invoices.unavailableHint')}
-        />
-      </div>
-    );
-  }
-  if (!mayInvoice) return <NoPermission />;
-  return <InvoiceList />;
+  return <FeeScreen needs="fee:invoice">{() => <InvoiceList />}</FeeScreen>;
 }
