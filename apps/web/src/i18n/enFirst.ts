@@ -226,6 +226,7 @@ const EN_FIRST = {
     personalAccount: 'Account',
     userAgreement: 'User agreement',
     privacyPolicy: 'Privacy policy',
+    evidenceVerify: 'Verify a contract against its evidence report',
     contact: 'Contact us',
     about: 'About',
     costCenter: 'Fee center',

@@ -11,6 +11,7 @@ import { USER_CENTER_EN } from './areas/userCenter.en';
 import { ACCOUNT_CLOSING_EN } from './areas/accountClosing.en';
 import { APPROVAL_INBOX_EN } from './areas/approvalInbox.en';
 import { COUNTERPARTS_EN } from './areas/counterparts.en';
+import { EVIDENCE_REPORTS_EN } from './areas/evidenceReports.en';
 import { INVOICES_EN } from './areas/invoices.en';
 import { FEES_EN } from './areas/fees.en';
 import { COMPANY_SEALS_EN } from './enterprise/companySeals.en';
@@ -43,6 +44,7 @@ const EN_SCREENS = {
   companySealPage: COMPANY_SEALS_EN,
   contractConsole: CONTRACT_CONSOLE_EN,
   counterparts: COUNTERPARTS_EN,
+  evidenceReports: EVIDENCE_REPORTS_EN,
   invoices: INVOICES_EN,
   fees: FEES_EN,
   contractLaunch: {

@@ -12,6 +12,7 @@ import { USER_CENTER_ZH } from './areas/userCenter.zh';
 import { ACCOUNT_CLOSING_ZH } from './areas/accountClosing.zh';
 import { APPROVAL_INBOX_ZH } from './areas/approvalInbox.zh';
 import { COUNTERPARTS_ZH } from './areas/counterparts.zh';
+import { EVIDENCE_REPORTS_ZH } from './areas/evidenceReports.zh';
 import { INVOICES_ZH } from './areas/invoices.zh';
 import { FEES_ZH } from './areas/fees.zh';
 import { COMPANY_SEALS_ZH } from './enterprise/companySeals.zh';
@@ -44,6 +45,7 @@ const zh: Strings<typeof en> = {
   companySealPage: COMPANY_SEALS_ZH,
   contractConsole: CONTRACT_CONSOLE_ZH,
   counterparts: COUNTERPARTS_ZH,
+  evidenceReports: EVIDENCE_REPORTS_ZH,
   invoices: INVOICES_ZH,
   fees: FEES_ZH,
   contractLaunch: {
@@ -393,6 +395,7 @@ const zh: Strings<typeof en> = {
     personalAccount: '账户',
     userAgreement: '用户协议',
     privacyPolicy: '隐私政策',
+    evidenceVerify: '核验合同与出证报告',
     contact: '联系我们',
     about: '关于',
     costCenter: '费用中心',

@@ -105,6 +105,10 @@ export const ROUTES: RouteObject[] = [
           // Both screens are lazy already (lazyScreen): these modules hold no page code.
           publicRoute(PUBLIC_ROUTES.publicTemplatePreview, <PublicTemplatePreviewScreen />),
           publicRoute(PUBLIC_ROUTES.sealHandwrite, <SealHandwriteScreen />),
+          lazyPublicRoute(
+            PUBLIC_ROUTES.evidenceVerify,
+            () => import('../pages/evidenceReports/EvidenceVerifyPage'),
+          ),
           {
             id: 'signed-in',
             // The shell (side menu, top bar, consoles) comes with the first signed-in page.

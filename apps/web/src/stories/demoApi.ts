@@ -59,6 +59,7 @@ import { SIGNING_APPROVAL_CALLS } from './demoSigningApproval';
 import { WORKFLOW_CALLS } from './demoWorkflows';
 import { BATCH_SIGN_CALLS } from './demoBatchSign';
 import { COUNTERPART_CALLS } from './demoCounterparts';
+import { EVIDENCE_REPORT_CALLS, EVIDENCE_REPORT_PUBLIC_CALLS } from './demoEvidenceReports';
 import { INVOICE_CALLS } from './demoInvoices';
 import { FEE_CALLS } from './demoFees';
 
@@ -237,6 +238,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       WORKFLOW_CALLS,
       SIGNING_APPROVAL_CALLS,
       CONTRACT_ARCHIVE_CALLS,
+      EVIDENCE_REPORT_CALLS,
       BATCH_SIGN_CALLS,
       // After the launch calls: a story's blacklist refuses its parties first.
       COUNTERPART_CALLS,
@@ -248,6 +250,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
     ].flatMap((calls) => Object.entries(calls).map(([path, read]) => [path, signedIn(read)])),
   ),
   ...SEAL_PUBLIC_CALLS,
+  ...EVIDENCE_REPORT_PUBLIC_CALLS,
   // The demo's own contracts in full; the ones the initiating stories create as they answer them.
   [PATHS.contractDetail]: signedIn(contractDetailCall(CONTRACT_LAUNCH_CALLS[PATHS.contractDetail])),
   [PATHS.templatePreview]: (request) =>

@@ -1,4 +1,9 @@
-import { DownloadOutlined, FolderAddOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  FileProtectOutlined,
+  FolderAddOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import type { ArchivedContract, ArchivePage } from '@esign/platform';
 import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +19,8 @@ import { useArchiveConsole } from './useArchiveConsole';
 export interface ArchiveRowActions {
   download(contract: ArchivedContract): void;
   evidence(contract: ArchivedContract): void;
+  /** Opens the dialog applying for an evidence report of the contract. */
+  report(contract: ArchivedContract): void;
   /** Opens the file/move dialog for these contracts; absent when the member manages no category. */
   file?(contracts: ArchivedContract[]): void;
   unfile(contracts: ArchivedContract[]): void;
@@ -68,6 +75,15 @@ export function ArchiveTable({
           icon={<SafetyCertificateOutlined aria-hidden />}
           aria-label={t('contractArchive.evidenceOne', { name: contract.name })}
           onClick={() => actions.evidence(contract)}
+        />
+      </Tooltip>
+      <Tooltip title={t('evidenceReports.apply')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<FileProtectOutlined aria-hidden />}
+          aria-label={t('evidenceReports.applyOne', { name: contract.name })}
+          onClick={() => actions.report(contract)}
         />
       </Tooltip>
       {mayMove(contract) ? (
@@ -150,6 +166,12 @@ export function ArchiveTable({
         icon: <SafetyCertificateOutlined aria-hidden />,
         label: t('contractArchive.evidence'),
         onClick: () => actions.evidence(contract),
+      },
+      {
+        key: 'report',
+        icon: <FileProtectOutlined aria-hidden />,
+        label: t('evidenceReports.apply'),
+        onClick: () => actions.report(contract),
       },
       ...(mayMove(contract)
         ? [

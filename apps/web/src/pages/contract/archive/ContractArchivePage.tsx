@@ -1,4 +1,9 @@
-import { DownloadOutlined, FolderAddOutlined, FolderOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  FileProtectOutlined,
+  FolderAddOutlined,
+  FolderOutlined,
+} from '@ant-design/icons';
 import type { ArchivedContract } from '@esign/platform';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty } from 'antd';
@@ -15,6 +20,7 @@ import { failureMessage } from '../../../api/templateEditor';
 import { useIsMobile } from '../../../layout/useIsMobile';
 import { unlessShown } from '../../template/useTemplateActions';
 import { downloadContract } from '../detail/download';
+import { EvidenceReportDialog } from '../../evidenceReports/EvidenceReportDialog';
 import { downloadContractsZip } from '../downloadZip';
 import { ArchiveCategoryPanel } from './ArchiveCategoryPanel';
 import { ArchiveFileModal } from './ArchiveFileModal';
@@ -34,7 +40,9 @@ import './contractArchive.css';
  * /management/index: the console's completed contracts and the categories they are filed in
  * (issue 30). Categories on the side (behind a button on a phone), the search above the list,
  * filing and moving one contract or a selection, each contract's signed PDF and its evidence (the
- * PDF with its audit trail). Category, search and page live in the address.
+ * PDF with its audit trail), and applying for an evidence report (one contract; a selection of
+ * several is sent as it is, and the server answers the spec's refusal). Category, search and page
+ * live in the address.
  */
 export default function ContractArchivePage() {
   const { t } = useTranslation();
@@ -53,6 +61,8 @@ export default function ContractArchivePage() {
   const [filing, setFiling] = useState<ArchivedContract[] | null>(null);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  // The contracts of an evidence report application: one, or a selection the server refuses.
+  const [reporting, setReporting] = useState<ArchivedContract[] | null>(null);
 
   const setFilters = (change: Partial<ArchiveFilters>) =>
     setSearch(searchFromArchiveFilters(changeFilters(filters, change)));
@@ -182,6 +192,13 @@ export default function ContractArchivePage() {
             >
               {t('contractArchive.downloadSelected')}
             </Button>
+            <Button
+              icon={<FileProtectOutlined aria-hidden />}
+              disabled={selected.length === 0}
+              onClick={() => setReporting(selected)}
+            >
+              {t('evidenceReports.apply')}
+            </Button>
           </div>
           {list.isError && !list.data ? (
             <Empty description={t('contractArchive.loadFailed')}>
@@ -198,6 +215,7 @@ export default function ContractArchivePage() {
               actions={{
                 download: (contract) => void download([contract]),
                 evidence,
+                report: (contract) => setReporting([contract]),
                 ...(managesAny ? { file: setFiling } : {}),
                 unfile: confirmUnfile,
               }}
@@ -205,6 +223,7 @@ export default function ContractArchivePage() {
           )}
         </section>
       </div>
+      <EvidenceReportDialog contracts={reporting} onClose={() => setReporting(null)} />
       <ArchiveFileModal
         contracts={filing}
         categories={categories.data ?? []}

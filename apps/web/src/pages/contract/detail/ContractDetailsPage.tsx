@@ -14,6 +14,7 @@ import { FillContract } from './FillContract';
 import { LockNotice } from './LockNotice';
 import { pendingOverlay } from './overlay';
 import { SigningApprovalNotice } from '../sign/SigningApproval';
+import { ContractEvidenceReports } from '../../evidenceReports/ContractEvidenceReports';
 import './contractDetail.css';
 
 /** The contract read-only: its head, parties, copy recipients and document, and the moves. */
@@ -97,6 +98,7 @@ function ContractView({
         <aside className="contract-detail-side">
           <PartiesProgress detail={detail} />
           <CopyRecipients detail={detail} />
+          <ContractEvidenceReports detail={detail} />
         </aside>
       </div>
     </div>

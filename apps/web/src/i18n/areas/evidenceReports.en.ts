@@ -1,0 +1,96 @@
+/**
+ * The strings of evidence reports in English (`t('evidenceReports.…')`): applying from a
+ * contract's details and the archive, the contract's reports and their states, and the public
+ * verification page (/evidence-verify).
+ */
+export const EVIDENCE_REPORTS_EN = {
+  apply: 'Apply for evidence report',
+  applyOne: 'Apply for an evidence report of “{{name}}”',
+  dialogTitle: 'Apply for an evidence report',
+  dialogContract: '{{name}} ({{number}})',
+  dialogSeveral_one: '{{count}} contract selected',
+  dialogSeveral_other: '{{count}} contracts selected',
+  kind: 'Kind of report',
+  kinds: {
+    electronic: 'Electronic',
+    blockchain: 'Blockchain',
+    paper: 'Paper',
+    local: 'Local',
+  },
+  kindHints: {
+    electronic: 'A PDF the platform writes and signs, to download.',
+    blockchain:
+      'The same signed PDF, with the fingerprint of the audit trail anchored in a ledger.',
+    paper: 'The signed PDF, and a printed copy posted to you.',
+    local: 'The signed PDF, and a printed copy to collect at our office.',
+  },
+  address: 'Where to post it',
+  recipient: 'Recipient',
+  phone: 'Phone',
+  addressLine: 'Address',
+  cost: 'Uses one evidence report copy of this account. It is ready within 1–2 working days, and you will get a message.',
+  submit: 'Apply',
+  applied: 'Applied: the report will be ready by {{time}}',
+  section: 'Evidence reports',
+  sectionHint: 'A report the platform signs, proving this contract without the platform.',
+  none: 'No evidence report yet.',
+  loadFailed: 'The evidence reports could not be loaded.',
+  status: {
+    pending: 'Being prepared',
+    issued: 'Ready',
+    failed: 'Not issued',
+  },
+  dueBy: 'Ready by {{time}}',
+  issuedAt: 'Issued {{time}}',
+  appliedBy: 'Applied by {{name}}, {{time}}',
+  failedHint: 'It could not be issued; its evidence copy was given back.',
+  postedTo: 'Posted to {{name}}, {{address}}',
+  collect: 'A printed copy is kept for you at our office.',
+  anchored: 'Anchored in the {{ledger}} ledger, transaction',
+  developmentLedger: 'development ledger — not a blockchain',
+  download: 'Download',
+  downloadOne: 'Download evidence report {{number}}',
+  verifyPage: 'Verification page',
+  verifyPageOne: 'Open the verification page of evidence report {{number}}',
+  verify: {
+    intro:
+      'Check a contract PDF against an evidence report: the file is hashed in your browser (SHA-256) and never uploaded.',
+    missingLink:
+      'Open this page from the link or the QR code printed in an evidence report: it names the report to compare with.',
+    notFound: 'This link does not match any issued evidence report.',
+    loadFailed: 'The report could not be read. Check your connection and try again.',
+    report: 'Evidence report',
+    issued: 'Issued',
+    contract: 'Contract',
+    parties: 'Parties',
+    party: 'Party {{party}}: {{name}}',
+    versions: 'Versions of the contract',
+    original: 'Original document',
+    filled: 'Filled document, before any signature',
+    afterParty: 'After party {{party}} signed',
+    final: 'Final signed PDF',
+    chainHead: 'Audit trail chain head',
+    entries_one: '{{count}} entry',
+    entries_other: '{{count}} entries',
+    anchor: 'Ledger anchor',
+    reportHash: 'This report’s own SHA-256',
+    drop: 'Choose or drop the contract PDF',
+    dropHint: 'Any file may be checked; it never leaves your browser.',
+    hashing: 'Computing its SHA-256…',
+    yourFile: 'Your file: {{name}}',
+    insecure:
+      'This browser computes a file’s SHA-256 on secure (https) pages only. Compare the file yourself: sha256sum on Linux, shasum -a 256 on macOS or certutil -hashfile <file> SHA256 on Windows, against the hashes below.',
+    match: {
+      final: 'This is the signed contract the report covers: the final version ({{version}}).',
+      version: 'This is an earlier version of the contract ({{what}}), not the final signed PDF.',
+      document:
+        'This is the original document the contract was initiated with, before anyone filled in or signed it.',
+      report: 'This is the evidence report itself, as it was issued.',
+      none: 'This file matches no version of the contract in this report: it is another file, or it was changed.',
+    },
+    matchTitle: {
+      yes: 'Matches the report',
+      no: 'No match',
+    },
+  },
+};
