@@ -24,6 +24,7 @@ import {
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { feesApply } from '../fees/balance';
 import { bookOf } from '../counterparts/book';
 import { ApiError, route } from '../http/route';
 import { developmentInvoiceIssuer } from '../providers/e-invoice/development';
@@ -42,11 +43,9 @@ async function payerOf(
   context: AppContext,
   session: { tenantId: string; userId: number | string; companyId: number | string },
 ): Promise<Payer> {
-  const [tenant] = await context.database.query<{ sys_type: number }>(
-    'SELECT sys_type FROM tenants WHERE id = $1',
-    [session.tenantId],
-  );
-  if (tenant?.sys_type === 1) throw new ApiError('noPermission', 403);
+  if (!(await feesApply(context.database, session.tenantId))) {
+    throw new ApiError('noPermission', 403);
+  }
   const { tenantId, consoleKey, companyId, userId } = bookOf(session);
   return { tenantId, consoleKey, companyId, userId };
 }
