@@ -28,7 +28,7 @@ export const EVIDENCE_REPORTS_EN = {
   recipient: 'Recipient',
   phone: 'Phone',
   addressLine: 'Address',
-  cost: 'Uses one evidence report copy of this account. It is ready within 1–2 working days, and you will get a message.',
+  cost: 'Uses one evidence report copy of this account. It is ready within one to two working days, and you will get a message.',
   submit: 'Apply',
   applied: 'Applied: the report will be ready by {{time}}',
   section: 'Evidence reports',
