@@ -180,7 +180,7 @@ export const FEES_EN = {
     order: 'Order of use',
     source: 'Source',
     remainingOf: '{{remaining}} of {{total}}',
-    until: '{{from}} – {{to}}',
+    until: '<day>{{from}}</day> – <day>{{to}}</day>',
     expiringSoon: 'Expiring soon',
     startsLater: 'Starts later',
   },
@@ -204,7 +204,7 @@ export const FEES_EN = {
     total: {
       paid: 'Paid in all',
       remaining: 'Signings left in packages',
-      expiringSoon: '… expiring within 30 days',
+      expiringSoon: 'Of these, expiring within 30 days',
       pendingPayment: 'Orders pending payment',
     },
     view: 'Details',

@@ -174,7 +174,7 @@ export const FEES_ZH: Strings<typeof FEES_EN> = {
     order: '使用顺序',
     source: '来源',
     remainingOf: '{{remaining}}（共 {{total}}）',
-    until: '{{from}} 至 {{to}}',
+    until: '<day>{{from}}</day> 至 <day>{{to}}</day>',
     expiringSoon: '即将到期',
     startsLater: '待生效',
   },

@@ -26,6 +26,7 @@ export function AccountOverview() {
     { path: fee.cost.order, label: t('routes.orders'), permission: 'fee:order' },
     { path: fee.cost.bill, label: t('routes.bills'), permission: 'fee:bill' },
     { path: fee.cost.gifts, label: t('routes.gifts'), permission: 'fee:gift' },
+    { path: fee.cost.invoices, label: t('routes.invoices'), permission: 'fee:invoice' },
   ] as const;
   return (
     <div className="fee-overview">
@@ -50,7 +51,8 @@ export function AccountOverview() {
             {t('fees.buy')}
           </Button>
         ) : null}
-        <nav aria-label={t('fees.overview.links')}>
+        <nav aria-label={t('fees.overview.links')} className="fee-overview-links">
+          <span className="fee-muted">{t('fees.overview.links')}:</span>
           <Space wrap size="middle">
             {links
               .filter((link) => fee.holds(link.permission))

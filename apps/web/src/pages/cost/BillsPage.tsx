@@ -76,7 +76,7 @@ function Bills({ fee }: { fee: FeeConsole }) {
             value={filters}
             onChange={(range) => setFilters({ from: range.from, to: range.to })}
           />
-          {list.data ? (
+          {list.data && list.data.total > 0 ? (
             <p className="fee-bills-total" role="status">
               {t('fees.bills.total', {
                 count: list.data.total,

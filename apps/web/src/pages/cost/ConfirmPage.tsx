@@ -139,6 +139,7 @@ function ConfirmForm({ fee, item }: { fee: FeeConsole; item: SignPackage }) {
             }
           >
             <DatePicker
+              className="fee-start-day"
               allowClear
               placeholder={t('fees.confirm.startsOnPlaceholder')}
               disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}

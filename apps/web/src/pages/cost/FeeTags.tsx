@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { ConsumeState, Gift, Order } from '@esign/platform';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** antd's preset hues (theme.ts darkens their text to 4.5:1): waiting gold, in use green. */
 const ORDER_COLORS: Record<Order['status'], string> = {
@@ -56,5 +56,16 @@ export function ExpiryTag({ expiringSoon, pending }: { expiringSoon: boolean; pe
     <Tag color="gold" icon={<ClockCircleOutlined aria-hidden />}>
       {t('fees.wallet.expiringSoon')}
     </Tag>
+  );
+}
+
+/** From one day to another, each day kept whole on a narrow screen (never cut at its hyphens). */
+export function DaySpan({ from, to }: { from: string; to: string }) {
+  return (
+    <Trans
+      i18nKey="fees.wallet.until"
+      values={{ from, to }}
+      components={{ day: <span className="fee-day" /> }}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { useIsMobile } from '../../layout/useIsMobile';
 import { tablePagination } from '../../lists/paging';
 import { ResponsiveTable } from '../../lists/ResponsiveTable';
 import { FeeScreen } from './FeeScreen';
-import { OrderStatusTag } from './FeeTags';
+import { DaySpan, OrderStatusTag } from './FeeTags';
 import { formatDay, money, packageNameIn } from './feeFormat';
 import { orderFiltersFromSearch, searchAfter } from './listFilters';
 import { useUnits } from './MallPage';
@@ -93,12 +93,14 @@ function OrderDrawer({
             {money(order.amountFen, fee.locale)}
           </Descriptions.Item>
           <Descriptions.Item label={t('fees.columns.validity')}>
-            {order.expiresAt
-              ? t('fees.wallet.until', {
-                  from: formatDay(order.startsOn, fee.locale),
-                  to: formatDay(order.expiresAt, fee.locale),
-                })
-              : t('fees.orders.startsOn', { day: formatDay(order.startsOn, fee.locale) })}
+            {order.expiresAt ? (
+              <DaySpan
+                from={formatDay(order.startsOn, fee.locale)}
+                to={formatDay(order.expiresAt, fee.locale)}
+              />
+            ) : (
+              t('fees.orders.startsOn', { day: formatDay(order.startsOn, fee.locale) })
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('fees.columns.usedRemaining')}>
             {t('fees.orders.usedRemaining', {
@@ -145,37 +147,37 @@ function Orders({ fee }: { fee: FeeConsole }) {
       title: t('fees.columns.number'),
       key: 'number',
       render: (_, order) => (
-        <Button
-          type="link"
-          className="fee-row-link"
-          aria-label={t('fees.orders.viewLabel', { number: order.number })}
-          onClick={() => setOpen(order)}
-        >
-          {order.number}
-        </Button>
+        <>
+          <Button
+            type="link"
+            className="fee-row-link"
+            aria-label={t('fees.orders.viewLabel', { number: order.number })}
+            onClick={() => setOpen(order)}
+          >
+            {order.number}
+          </Button>
+          <div className="fee-muted">{formatDateTime(order.createTime, fee.locale)}</div>
+        </>
       ),
-    },
-    {
-      title: t('fees.columns.createTime'),
-      key: 'createTime',
-      render: (_, order) => formatDateTime(order.createTime, fee.locale),
     },
     {
       title: t('fees.columns.package'),
       key: 'package',
       render: (_, order) => (
         <>
-          <div>{packageNameIn(order, fee.locale)}</div>
-          <div className="fee-muted">{units(order.unit, order.signingsEach)}</div>
+          <div>
+            {packageNameIn(order, fee.locale)} × {order.quantity}
+          </div>
+          <div className="fee-muted">
+            {units(order.unit, order.signingsTotal)} ·{' '}
+            {t('fees.orders.usedRemaining', {
+              used: order.signingsUsed,
+              remaining: order.signingsRemaining,
+            })}
+          </div>
         </>
       ),
     },
-    {
-      title: t('fees.columns.unitPrice'),
-      key: 'unitPrice',
-      render: (_, order) => money(order.unitPriceFen, fee.locale),
-    },
-    { title: t('fees.columns.quantity'), dataIndex: 'quantity', key: 'quantity' },
     {
       title: t('fees.columns.amount'),
       key: 'amount',
@@ -185,17 +187,14 @@ function Orders({ fee }: { fee: FeeConsole }) {
       title: t('fees.columns.validity'),
       key: 'validity',
       render: (_, order) =>
-        order.expiresAt
-          ? t('fees.wallet.until', {
-              from: formatDay(order.startsOn, fee.locale),
-              to: formatDay(order.expiresAt, fee.locale),
-            })
-          : t('fees.orders.startsOn', { day: formatDay(order.startsOn, fee.locale) }),
-    },
-    {
-      title: t('fees.columns.usedRemaining'),
-      key: 'usedRemaining',
-      render: (_, order) => `${order.signingsUsed} / ${order.signingsRemaining}`,
+        order.expiresAt ? (
+          <DaySpan
+            from={formatDay(order.startsOn, fee.locale)}
+            to={formatDay(order.expiresAt, fee.locale)}
+          />
+        ) : (
+          t('fees.orders.startsOn', { day: formatDay(order.startsOn, fee.locale) })
+        ),
     },
     {
       title: t('fees.columns.status'),
@@ -275,7 +274,7 @@ function Orders({ fee }: { fee: FeeConsole }) {
               label: (order) => order.number,
               title: 'number',
               badge: 'status',
-              lines: ['createTime', 'package', 'amount', 'validity', 'usedRemaining'],
+              lines: ['package', 'amount', 'validity'],
               actions: 'actions',
             }}
             columns={columns}
@@ -294,7 +293,7 @@ function Orders({ fee }: { fee: FeeConsole }) {
               (count) => t('fees.orders.count', { count }),
               setFilters,
             )}
-            scroll={{ x: 'max-content' }}
+            // Cells wrap rather than the table scrolling: the actions stay in view at 1,366 px.
           />
         )}
       </section>

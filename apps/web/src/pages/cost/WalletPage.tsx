@@ -18,7 +18,7 @@ import { tablePagination } from '../../lists/paging';
 import { ResponsiveTable } from '../../lists/ResponsiveTable';
 import { contractDetailsPath } from '../contract/paths';
 import { FeeScreen } from './FeeScreen';
-import { ConsumeStateTag, ExpiryTag } from './FeeTags';
+import { ConsumeStateTag, DaySpan, ExpiryTag } from './FeeTags';
 import { formatDay, nameIn } from './feeFormat';
 import { consumeFiltersFromSearch, searchAfter, withoutPaging } from './listFilters';
 import { DayRangeFilter, ExportButton } from './ListTools';
@@ -65,10 +65,10 @@ function Sources({ sources, fee }: { sources: WalletSource[]; fee: FeeConsole })
       render: (_, source) => (
         <Space size={4} wrap>
           <span>
-            {t('fees.wallet.until', {
-              from: formatDay(source.startsAt, fee.locale),
-              to: formatDay(source.expiresAt, fee.locale),
-            })}
+            <DaySpan
+              from={formatDay(source.startsAt, fee.locale)}
+              to={formatDay(source.expiresAt, fee.locale)}
+            />
           </span>
           <ExpiryTag expiringSoon={source.expiringSoon} pending={source.pending} />
         </Space>
@@ -81,8 +81,7 @@ function Sources({ sources, fee }: { sources: WalletSource[]; fee: FeeConsole })
       card={{
         label: (source) => nameIn(source, fee.locale),
         title: 'name',
-        badge: 'position',
-        lines: ['remaining', 'used', 'validity'],
+        lines: ['position', 'remaining', 'used', 'validity'],
       }}
       columns={columns}
       dataSource={sources}

@@ -26,6 +26,8 @@ export interface CostPaths {
   order: string;
   bill: string;
   gifts: string;
+  /** The invoice requests (pages/invoices): linked from the accounts, not built here. */
+  invoices: string;
 }
 
 export const COST_CENTER_PATHS: CostPaths = {
@@ -33,6 +35,7 @@ export const COST_CENTER_PATHS: CostPaths = {
   order: '/cost-center/order',
   bill: '/cost-center/bill',
   gifts: '/cost-center/gave',
+  invoices: '/cost-center/open-ticket',
 };
 
 export const COMPANY_COST_PATHS: CostPaths = {
@@ -40,6 +43,7 @@ export const COMPANY_COST_PATHS: CostPaths = {
   order: '/enterprise-console/cost/order',
   bill: '/enterprise-console/cost/bill',
   gifts: '/enterprise-console/cost/free',
+  invoices: '/enterprise-console/cost/open-ticket',
 };
 
 /**
