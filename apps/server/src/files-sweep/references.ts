@@ -67,6 +67,9 @@ export const NOT_STORAGE_KEYS: readonly { table: string; column: string; why: st
   { table: 'signer_certificates', column: 'private_key_pem', why: 'a private key, not a file' },
   { table: 'counterparts', column: 'console_key', why: 'the console whose book holds it' },
   { table: 'orders', column: 'console_key', why: 'the console that bought it' },
+  { table: 'fee_gifts', column: 'console_key', why: 'the console the platform gave it to' },
+  { table: 'fee_consumptions', column: 'console_key', why: 'the console that spent the unit' },
+  { table: 'invoice_requests', column: 'console_key', why: 'the console that asked for it' },
   {
     table: 'signature_certificates',
     column: 'key_serial',
