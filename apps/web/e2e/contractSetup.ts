@@ -8,6 +8,9 @@ import {
   type ContractCreated,
   type ContractDetail,
   type ContractDocument,
+  type ContractSeal,
+  type FaceCheckResult,
+  type FaceCheckStarted,
   type TemplateCreated,
   type TemplateParty,
   type UploadedFile,
@@ -203,4 +206,56 @@ export async function initiate(
     documentId: document.id,
     project,
   });
+}
+
+/** A one-page A4 project whose only party, A (the company), seals it. */
+export function sealedByTheCompany(): TemplateProject {
+  const project = createProject({ width: A4.width, height: A4.height });
+  project.pages = [createPage(A4)];
+  project.hasSource = true;
+  project.participants = [{ party: 'A', name: 'Company', sign: true, fill: false }];
+  const store = createEditorStore(project);
+  const page = store.getState().project.pages[0]!.uuid;
+  store.getState().addElement(page, 'seal', {
+    config: { party: 'A' },
+    commonStyle: { left: 60, top: 620 },
+  });
+  return toStoredProject(store.getState().project);
+}
+
+/**
+ * A contract of the page's company console whose only party is the company, initiated and signed
+ * at once through the API (its seal, a development face check): completed. Gives the contract.
+ */
+export async function completedCompanyContract(page: Page, name: string): Promise<ContractCreated> {
+  const document = await uploadedDocument(page, name);
+  const contract = await api<ContractCreated>(page, apiPath('contractCreate'), {
+    name,
+    participants: [
+      {
+        party: 'A',
+        kind: 'company',
+        name: 'Demo Admin',
+        phone: DEMO.admin,
+        companyName: DEMO.company,
+      },
+    ],
+    documentId: document.id,
+    project: sealedByTheCompany(),
+  });
+  const face = await api<FaceCheckStarted>(page, `${apiPath('contractFaceUrl')}?id=${contract.id}`);
+  const reference = new URL(face.url, 'http://face.invalid').searchParams.get('reference')!;
+  await page.request.post(face.url, { form: { reference, outcome: 'passed' } });
+  const result = await api<FaceCheckResult>(
+    page,
+    `${apiPath('contractFaceResult')}?id=${contract.id}&faceToken=${encodeURIComponent(face.faceToken)}`,
+  );
+  if (result.state !== 'passed') throw new Error(`the face check is ${result.state}`);
+  const [seal] = await api<ContractSeal[]>(page, `${apiPath('contractSeals')}?id=${contract.id}`);
+  await api(page, apiPath('contractSign'), {
+    id: contract.id,
+    sealId: seal!.id,
+    ticket: result.ticket,
+  });
+  return contract;
 }

@@ -33,6 +33,12 @@ export interface RunningPlatform {
   smsCode(phone: string, purpose: OutboxMessage['purpose']): Promise<string>;
   /** Stops the server (SIGTERM) and deletes its data. */
   stop(): Promise<void>;
+  /**
+   * Stops the server, runs SQL `statements` on its embedded database (which one process opens at
+   * a time) and starts it again on the same data and address: for what no call sets, such as a
+   * tenant's system type.
+   */
+  restartWith(statements: readonly string[]): Promise<void>;
 }
 
 /** A port nobody listens on now. */
@@ -79,39 +85,46 @@ export async function startPlatform(): Promise<RunningPlatform> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'esign-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: REPOSITORY,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIR,
-      // The embedded database, whatever the shell says.
-      DATABASE_URL: '',
-      // Journeys initiate more contracts than a console's default welcome gift holds.
-      WELCOME_SIGNINGS: '500',
-      // Evidence reports issued as soon as applied for, not 1–2 working days later.
-      EVIDENCE_REPORTS_IMMEDIATE: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let output = '';
   const keep = (chunk: Buffer) => {
     // The last lines say why a start failed; the request log before them does not.
     output = (output + chunk.toString()).slice(-20_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  const spawnServer = () => {
+    const started = spawn(process.execPath, [SERVER_MAIN], {
+      cwd: REPOSITORY,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_DIR,
+        // The embedded database, whatever the shell says.
+        DATABASE_URL: '',
+        // Journeys initiate more contracts than a console's default welcome gift holds.
+        WELCOME_SIGNINGS: '500',
+        // Evidence reports issued as soon as applied for, not 1–2 working days later.
+        EVIDENCE_REPORTS_IMMEDIATE: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.stdout!.on('data', keep);
+    started.stderr!.on('data', keep);
+    return started;
+  };
+  let child = spawnServer();
 
-  const stop = async () => {
+  const halt = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killed = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
       await exited(child);
       clearTimeout(killed);
     }
+  };
+  const stop = async () => {
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -132,6 +145,28 @@ export async function startPlatform(): Promise<RunningPlatform> {
       if (!sent)
         throw new Error(`No ${purpose} code was sent to ${phone}: ${JSON.stringify(body)}`);
       return sent.code;
+    },
+    async restartWith(statements) {
+      await halt();
+      // The server's own embedded database (DATA_DIR/pglite), with the extension its schema uses;
+      // loaded here only, so that the journeys that never need it do not load it.
+      const [{ PGlite }, { pg_trgm }] = await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+      ]);
+      const database = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+      try {
+        for (const statement of statements) await database.exec(statement);
+      } finally {
+        await database.close();
+      }
+      child = spawnServer();
+      try {
+        await healthy(base, child, () => output);
+      } catch (error) {
+        await stop();
+        throw error;
+      }
     },
   };
 }
