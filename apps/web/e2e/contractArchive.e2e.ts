@@ -7,80 +7,15 @@
  * its evidence (the PDF and its audit trail in one ZIP). Screenshots at 1,366 and 390 px, in
  * English and Chinese.
  */
-import {
-  apiPath,
-  type ContractCreated,
-  type ContractSeal,
-  type FaceCheckResult,
-  type FaceCheckStarted,
-} from '@esign/platform';
-import {
-  createEditorStore,
-  createPage,
-  createProject,
-  toStoredProject,
-} from '@esign/template-editor/core';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { A4 } from '../src/stories/demoPdf';
-import { api } from './api';
 import { adminIntoCompany, screenshot, typeInto } from './browser';
-import { uploadedDocument } from './contractSetup';
+import { completedCompanyContract as completedContract } from './contractSetup';
 import { endToEnd } from './harness';
-import { DEMO } from './server';
 
 const { newPage } = endToEnd();
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** A one-page A4 project whose only party, A (the company), seals it. */
-function sealedByTheCompany() {
-  const project = createProject({ width: A4.width, height: A4.height });
-  project.pages = [createPage(A4)];
-  project.hasSource = true;
-  project.participants = [{ party: 'A', name: 'Company', sign: true, fill: false }];
-  const store = createEditorStore(project);
-  const page = store.getState().project.pages[0]!.uuid;
-  store.getState().addElement(page, 'seal', {
-    config: { party: 'A' },
-    commonStyle: { left: 60, top: 620 },
-  });
-  return toStoredProject(store.getState().project);
-}
-
-/** A contract of the page's company console, signed by the company at once: completed. */
-async function completedContract(page: Page, name: string): Promise<ContractCreated> {
-  const document = await uploadedDocument(page, name);
-  const contract = await api<ContractCreated>(page, apiPath('contractCreate'), {
-    name,
-    participants: [
-      {
-        party: 'A',
-        kind: 'company',
-        name: 'Demo Admin',
-        phone: DEMO.admin,
-        companyName: DEMO.company,
-      },
-    ],
-    documentId: document.id,
-    project: sealedByTheCompany(),
-  });
-  const face = await api<FaceCheckStarted>(page, `${apiPath('contractFaceUrl')}?id=${contract.id}`);
-  const reference = new URL(face.url, 'http://face.invalid').searchParams.get('reference')!;
-  await page.request.post(face.url, { form: { reference, outcome: 'passed' } });
-  const result = await api<FaceCheckResult>(
-    page,
-    `${apiPath('contractFaceResult')}?id=${contract.id}&faceToken=${encodeURIComponent(face.faceToken)}`,
-  );
-  if (result.state !== 'passed') throw new Error(`the face check is ${result.state}`);
-  const [seal] = await api<ContractSeal[]>(page, `${apiPath('contractSeals')}?id=${contract.id}`);
-  await api(page, apiPath('contractSign'), {
-    id: contract.id,
-    sealId: seal!.id,
-    ticket: result.ticket,
-  });
-  return contract;
-}
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 

@@ -13,78 +13,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  apiPath,
-  type ContractCreated,
-  type ContractSeal,
-  type FaceCheckResult,
-  type FaceCheckStarted,
-} from '@esign/platform';
-import {
-  createEditorStore,
-  createPage,
-  createProject,
-  toStoredProject,
-} from '@esign/template-editor/core';
+import { apiPath } from '@esign/platform';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { A4 } from '../src/stories/demoPdf';
-import { api } from './api';
 import { adminIntoCompany, fitsTheScreen, screenshot } from './browser';
-import { uploadedDocument } from './contractSetup';
+import { completedCompanyContract } from './contractSetup';
 import { endToEnd } from './harness';
-import { DEMO } from './server';
 
 const run = promisify(execFile);
 const { newPage } = endToEnd();
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/**
- * A contract of the page's company console whose only party is the company, initiated and signed
- * at once through the API (its seal, a development face check): completed.
- */
-async function completedCompanyContract(page: Page, name: string): Promise<ContractCreated> {
-  const project = createProject({ width: A4.width, height: A4.height });
-  project.pages = [createPage(A4)];
-  project.hasSource = true;
-  project.participants = [{ party: 'A', name: 'Company', sign: true, fill: false }];
-  const store = createEditorStore(project);
-  store.getState().addElement(store.getState().project.pages[0]!.uuid, 'seal', {
-    config: { party: 'A' },
-    commonStyle: { left: 60, top: 620 },
-  });
-  const document = await uploadedDocument(page, name);
-  const contract = await api<ContractCreated>(page, apiPath('contractCreate'), {
-    name,
-    participants: [
-      {
-        party: 'A',
-        kind: 'company',
-        name: 'Demo Admin',
-        phone: DEMO.admin,
-        companyName: DEMO.company,
-      },
-    ],
-    documentId: document.id,
-    project: toStoredProject(store.getState().project),
-  });
-  const face = await api<FaceCheckStarted>(page, `${apiPath('contractFaceUrl')}?id=${contract.id}`);
-  const reference = new URL(face.url, 'http://face.invalid').searchParams.get('reference')!;
-  await page.request.post(face.url, { form: { reference, outcome: 'passed' } });
-  const result = await api<FaceCheckResult>(
-    page,
-    `${apiPath('contractFaceResult')}?id=${contract.id}&faceToken=${encodeURIComponent(face.faceToken)}`,
-  );
-  if (result.state !== 'passed') throw new Error(`the face check is ${result.state}`);
-  const [seal] = await api<ContractSeal[]>(page, `${apiPath('contractSeals')}?id=${contract.id}`);
-  await api(page, apiPath('contractSign'), {
-    id: contract.id,
-    sealId: seal!.id,
-    ticket: result.ticket,
-  });
-  return contract;
-}
 
 const section = (page: Page) => page.getByRole('region', { name: 'Evidence reports' });
 
