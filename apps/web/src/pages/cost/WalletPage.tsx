@@ -26,15 +26,28 @@ import { useUnits } from './MallPage';
 import type { FeeConsole } from './useFeeConsole';
 import { WalletFigures } from './WalletFigures';
 
-/** The sources with units left, in the order the server spends them (the first to expire first). */
-function Sources({ sources, fee }: { sources: WalletSource[]; fee: FeeConsole }) {
+const sourceKey = (source: WalletSource) => `${source.kind}-${source.id}`;
+
+/**
+ * The sources with units left, signings first, each unit's in the order the server spends them
+ * (the first to expire first) and numbered within its unit: an evidence copy is not spent in the
+ * signings' turn.
+ */
+function Sources({ sources: given, fee }: { sources: WalletSource[]; fee: FeeConsole }) {
   const { t } = useTranslation();
   const units = useUnits();
+  const sources = FEE_UNITS.flatMap((unit) => given.filter((source) => source.unit === unit));
+  const positions = new Map(
+    sources.map((source) => [
+      sourceKey(source),
+      sources.filter((other) => other.unit === source.unit).indexOf(source) + 1,
+    ]),
+  );
   const columns: TableColumnsType<WalletSource> = [
     {
       title: t('fees.wallet.order'),
       key: 'position',
-      render: (_, _source, index) => index + 1,
+      render: (_, source) => positions.get(sourceKey(source)),
     },
     {
       title: t('fees.wallet.source'),
@@ -77,7 +90,7 @@ function Sources({ sources, fee }: { sources: WalletSource[]; fee: FeeConsole })
   ];
   return (
     <ResponsiveTable<WalletSource>
-      rowKey={(source) => `${source.kind}-${source.id}`}
+      rowKey={sourceKey}
       card={{
         label: (source) => nameIn(source, fee.locale),
         title: 'name',
