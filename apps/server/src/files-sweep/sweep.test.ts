@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PATHS, type AvatarSaved } from '@esign/platform';
+import { PATHS, type AvatarSaved, type EvidenceReport } from '@esign/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, type Database } from '../db';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
@@ -125,13 +125,25 @@ describe.each(BACKENDS)('the storage sweep on $name', (backend) => {
     await storage.removePartial(youngPart);
   });
 
-  it('keeps every file a row names: uploads and documents, contract PDF versions, seals, avatars, ID photos and authorisation letters', async () => {
+  it('keeps every file a row names: uploads and documents, contract PDF versions, seals, avatars, ID photos, authorisation letters and evidence reports', async () => {
     const root = server.files;
     // A journey through the app: a document, a contract both parties sign (its versions, their
     // seals), an avatar.
     const sent = await sendForSigning(server, cast);
     expect((await signAs(server, cast.admin, ADMIN_PHONE, sent.id)).status).toBe(200);
     expect((await signAs(server, cast.person, PERSON_PHONE, sent.id)).status).toBe(200);
+    // Its evidence report (issued at once on test servers), a signed PDF of its own.
+    const applied = await cast.admin.post<EvidenceReport>('evidenceReportApply', {
+      ids: [String(sent.id)],
+      kind: 'electronic',
+    });
+    expect(applied.status, applied.body.msg).toBe(200);
+    await until(async () => {
+      const report = await cast.admin.get<EvidenceReport>('evidenceReportDetail', {
+        id: applied.body.data.id,
+      });
+      return report.body.data.status === 'issued';
+    }, 60_000);
     const form = new FormData();
     form.append('file', new Blob([PNG]), 'avatar.png');
     const avatar = await fetch(`${server.base}/api${PATHS.avatarUpload}`, {
