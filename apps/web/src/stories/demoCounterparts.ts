@@ -7,7 +7,6 @@
  * story's console keeps its changes to itself.
  */
 import {
-  CODES,
   COUNTERPART_EXAMPLES,
   PATHS,
   blacklistedPartyText,
@@ -25,10 +24,11 @@ import {
   type Locale,
   type MessageKey,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { CONTRACT_LAUNCH_CALLS } from './demoContractLaunch';
 import { answer, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf, schemaRefusal } from './demoRequest';
 
 /** A party the blacklist refuses, as contract/create's and validateParticipants' 409 names it. */
 export interface DemoBlacklistedParty {
@@ -86,13 +86,6 @@ function bookOf(current: DemoConsole): DemoCounterparts {
 const refusal = (status: number, text: MessageKey, locale: Locale): Answer => ({
   status,
   body: fail(status, message(text, locale)),
-});
-
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
-
-const schemaRefusal = (issues: readonly { path: string; message: string }[]): Answer => ({
-  status: CODES.badRequest,
-  body: fail(CODES.badRequest, `${issues[0]!.path}: ${issues[0]!.message}`),
 });
 
 /**

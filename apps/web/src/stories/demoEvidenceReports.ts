@@ -18,6 +18,7 @@ import {
 import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, pageOf, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** What the demo answers in one console: a story's fixtures, as the server would answer them. */
 export interface DemoEvidenceReports {
@@ -56,8 +57,6 @@ function reportsOf(current: DemoConsole): DemoEvidenceReports {
   }
   return reports;
 }
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 const refusal = (status: number, text: MessageKey, locale: 'en' | 'zh'): Answer => ({
   status,

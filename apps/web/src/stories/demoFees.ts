@@ -9,7 +9,6 @@
  * story's console keeps its answers to itself.
  */
 import {
-  CODES,
   FEE_EXAMPLES,
   ORDER_EXAMPLES,
   PATHS,
@@ -33,6 +32,7 @@ import type { Answer, DemoRequest } from './demoApi';
 import { COUNTERPART_CALLS } from './demoCounterparts';
 import type { DemoConsole } from './demoData';
 import { answer, type ConsoleCall } from './demoTemplates';
+import { bodyOf, schemaRefusal } from './demoRequest';
 
 /** What the demo answers in one console: a story's fixtures, as the server would answer them. */
 export interface DemoFees {
@@ -111,18 +111,6 @@ function feesOf(current: DemoConsole): DemoFees {
   }
   return fees;
 }
-
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
-
-/** A schema's refusal as the server's route helper answers it: the field named, in `data` too. */
-const schemaRefusal = (issues: readonly { path: string; message: string }[]): Answer => ({
-  status: CODES.badRequest,
-  body: fail(
-    CODES.badRequest,
-    `${issues[0]!.path ? `${issues[0]!.path}: ` : ''}${issues[0]!.message}`,
-    issues[0]!.path ? { field: issues[0]!.path } : null,
-  ),
-});
 
 /** A page of `rows` as the body asks. */
 function pageAnswer<T>(rows: T[], request: DemoRequest, extra: object = {}): Answer {

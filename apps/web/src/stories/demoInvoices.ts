@@ -7,7 +7,6 @@
  * out. Each story's console keeps its changes to itself.
  */
 import {
-  CODES,
   INVOICE_EXAMPLES,
   PAPER_INVOICE_COURIER_FEE_FEN,
   PATHS,
@@ -23,9 +22,9 @@ import {
   type InvoiceableOrder,
   type MessageKey,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, type ConsoleCall } from './demoTemplates';
+import { bodyOf, schemaRefusal } from './demoRequest';
 
 /** What the demo answers in one console: a story's fixtures, as the server would answer them. */
 export interface DemoInvoices {
@@ -73,15 +72,6 @@ function invoicesOf(current: DemoConsole): DemoInvoices {
   }
   return invoices;
 }
-
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
-
-const schemaRefusal = (issues: readonly { path: string; message: string }[]): Answer => ({
-  status: CODES.badRequest,
-  body: fail(CODES.badRequest, `${issues[0]!.path}: ${issues[0]!.message}`, {
-    field: issues[0]!.path,
-  }),
-});
 
 const page = <T>(rows: T[], current: number, size: number) => ({
   records: rows.slice((current - 1) * size, current * size),
