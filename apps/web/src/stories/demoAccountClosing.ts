@@ -24,6 +24,7 @@ import { COMPANY_INFO_CALLS } from './demoCompanyInfo';
 import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The code the demo refuses as wrong; any other six digits pass. */
 export const DEMO_WRONG_CLOSING_CODE = '000000';
@@ -63,8 +64,6 @@ const refusal = (
   status,
   body: fail(status, message(text, locale), data),
 });
-
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
 
 /** As the server: a company (the story's console, when not the personal one) blocks first. */
 function blocked(current: DemoConsole, locale: Locale, request: DemoRequest): Answer | null {

@@ -24,6 +24,7 @@ import {
 import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The verified company of the demo platform (check-company finds it). */
 export const DEMO_VERIFIED_COMPANY = { id: '1', name: 'Demo Technology Co., Ltd.' };
@@ -90,7 +91,6 @@ const refusal = (
   body: { ...fail(status, message(text, locale)), data },
 });
 
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 const paramsOf = ({ config }: DemoRequest) => (config.params ?? {}) as Record<string, string>;
 
 /** The user's unfinished application of that id; an answer when there is none. */

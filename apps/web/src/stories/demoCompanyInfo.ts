@@ -28,6 +28,7 @@ import {
 import type { Answer, DemoRequest } from './demoApi';
 import { DEMO_COMPANIES, DEMO_COMPANY, type DemoConsole } from './demoData';
 import type { ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The demo company's information as its administrator first sees it. */
 export const DEMO_COMPANY_INFO: CompanyInfo = {
@@ -79,7 +80,6 @@ const refusal = (text: string, status: number = CODES.badRequest): Answer => ({
 });
 const refused = (key: MessageKey, locale: Locale, status?: number) =>
   refusal(message(key, locale), status);
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 const codeSent = (phone: string): CompanyCodeSent => ({
   phone,

@@ -33,10 +33,11 @@ import {
   type SealColour,
   type StaffListItem,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { DEMO_STAFF } from './demoStaff';
 import { answer, pageOf, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The demo's "today" for authorisations, in China's calendar: the states below follow from it. */
 export const DEMO_SEAL_DAY = '2025-03-14';
@@ -294,8 +295,6 @@ const invalid = (issues: { message: string }[]): Answer => ({
   status: 400,
   body: fail(400, issues[0]?.message ?? ''),
 });
-
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 

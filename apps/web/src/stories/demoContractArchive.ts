@@ -19,9 +19,10 @@ import {
   type Locale,
   type MessageKey,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, pageOf, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 interface DemoArchive {
   categories: ArchiveCategory[];
@@ -54,8 +55,6 @@ const refusal = (status: number, text: MessageKey, locale: Locale): Answer => ({
   status,
   body: fail(status, message(text, locale)),
 });
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 /** The category's contract counts follow its filings. */
 function recount(archive: DemoArchive): void {

@@ -21,15 +21,14 @@ import {
   type ValidatedParty,
 } from '@esign/platform';
 import { parseProject, validateTemplate } from '@esign/template-editor/core';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoContract } from './demoContracts';
 import { contractPdf } from './demoPdf';
 import { answer, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** Phones of the demo world's people: on the platform; any other is invited by SMS. */
 const DEMO_PHONES = new Set(['13800000001', '13800000008', '13800000009', '13800000010']);
-
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
 
 /** The shared schema's first problem, as the server answers it: `path: message`. */
 function refusedBody(issues: { path: string; message: string }[]): Answer {

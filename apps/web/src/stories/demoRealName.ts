@@ -35,6 +35,7 @@ import {
 import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import type { ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The account whose manual review an operator rejected, and why. */
 export const DEMO_REJECTED_PHONE = '13900000077';
@@ -161,7 +162,6 @@ const invalid = (issues: readonly { message: string }[]): Answer => ({
   status: CODES.badRequest,
   body: fail(CODES.badRequest, issues[0]?.message ?? ''),
 });
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
 const paramOf = ({ config }: DemoRequest, name: string) =>
   String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;

@@ -24,9 +24,10 @@ import {
   type MessageKey,
   type Permission,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 const builtin = (
   role: (typeof BUILTIN_ROLES)[number],
@@ -90,8 +91,6 @@ const refusal = (
   status,
   body: fail(status, message(text, locale), data),
 });
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 const find = (current: DemoConsole, id: unknown) =>
   rolesOf(current).find((role) => role.id === String(id));

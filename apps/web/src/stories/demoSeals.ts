@@ -33,6 +33,7 @@ import type { Answer, DemoRequest } from './demoApi';
 import { COMPANY_SEAL_CALLS } from './demoCompanySeals';
 import type { DemoConsole } from './demoData';
 import { answer, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** A picture the demo draws: a seal's kind of look, with a name where it shows one. */
 type DemoPicture =
@@ -155,8 +156,6 @@ const invalid = (issues: { message: string }[]): Answer => ({
   status: 400,
   body: fail(400, issues[0]?.message ?? ''),
 });
-
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 

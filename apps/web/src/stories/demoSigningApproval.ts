@@ -27,9 +27,10 @@ import {
   type TemplateWorkflows,
   type WorkflowOption,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, pageOf, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** What the demo answers in one console: a story's fixtures, as the server would answer them. */
 export interface DemoApprovals {
@@ -111,8 +112,6 @@ const refusal = (status: number, text: MessageKey, locale: Locale): Answer => ({
   status,
   body: fail(status, message(text, locale)),
 });
-
-const bodyOf = ({ config }: DemoRequest): unknown => JSON.parse(String(config.data ?? '{}'));
 
 const schemaRefusal = (issues: readonly { message: string }[]): Answer => ({
   status: 400,

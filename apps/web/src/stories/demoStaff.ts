@@ -24,6 +24,7 @@ import {
 import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The demo company's roles: the five built-in ones and a custom one (the ids of demoRoles.ts). */
 export const DEMO_COMPANY_ROLES: CompanyRole[] = [
@@ -208,8 +209,6 @@ function stateOf(current: DemoConsole): StaffState {
   }
   return state;
 }
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 const refusal = (text: MessageKey, locale: DemoRequest['locale'], status = 400): Answer => ({
   status,

@@ -16,9 +16,10 @@ import {
   type SubCompany,
   type SubCompanyTab,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import { DEMO_COMPANY, type DemoConsole } from './demoData';
 import { answer, pageOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The companies of the demo platform that may be linked, with their administrators' phones. */
 const PLATFORM_COMPANIES: Record<string, { id: string; phone: string; authStatus: number }> = {
@@ -91,8 +92,6 @@ const refusal = (status: number, text: MessageKey, locale: Locale): Answer => ({
   status,
   body: fail(status, message(text, locale)),
 });
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 /** The named company as send-msg and sub-company check it; an answer when refused. */
 function candidate(current: DemoConsole, locale: Locale, name: string) {

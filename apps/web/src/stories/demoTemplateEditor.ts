@@ -35,6 +35,7 @@ import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { A4, contractPdfLink } from './demoPdf';
 import type { ConsoleCall, DemoTemplate } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /**
  * How the conversion of an uploaded DOC or DOCX goes in a story: stays queued or running, is
@@ -80,8 +81,6 @@ const refusal = (text: MessageKey, locale: Locale, data: unknown = null): Answer
 
 const paramOf = ({ config }: DemoRequest, name: string) =>
   String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 const PARTICIPANTS: TemplateParticipant[] = [
   { party: 'A', name: 'Seller', sign: true, fill: false },

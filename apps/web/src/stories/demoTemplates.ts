@@ -27,6 +27,7 @@ import {
 } from '@esign/platform';
 import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
+import { bodyOf } from './demoRequest';
 
 /** A problem in both languages: the demo API answers it in the request's. */
 type DemoProblem = Omit<TemplateProblem, 'message'> & { message: Record<Locale, string> };
@@ -206,8 +207,6 @@ const isAdmin = (current: DemoConsole) => current.user.roles.includes('admin');
 /** A query parameter of the request, '' when absent. */
 export const paramOf = ({ config }: DemoRequest, name: string) =>
   String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 /** The page of `items` the request's current and size ask for. */
 export function pageOf<T>(items: T[], request: DemoRequest): Page<T> {

@@ -21,9 +21,10 @@ import {
   type UserAddress,
   type UserCenterProfile,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The demo user's addresses. */
 export const DEMO_ADDRESSES: readonly UserAddress[] = [
@@ -105,8 +106,6 @@ const invalid = (issues: { message: string }[]): Answer => ({
   status: 400,
   body: fail(400, issues[0]?.message ?? ''),
 });
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');

@@ -19,10 +19,11 @@ import {
   type WorkflowDetail,
   type WorkflowListItem,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { DEMO_STAFF } from './demoStaff';
 import { answer, pageOf, paramOf, type ConsoleCall } from './demoTemplates';
+import { bodyOf } from './demoRequest';
 
 /** The examples' flows in full: the detail example, and the page's second row with one approver. */
 function exampleFlows(): WorkflowDetail[] {
@@ -69,8 +70,6 @@ const refusal = (status: number, text: MessageKey, locale: Locale): Answer => ({
   status,
   body: fail(status, message(text, locale)),
 });
-
-const bodyOf = <T>({ config }: DemoRequest): T => JSON.parse(String(config.data ?? '{}')) as T;
 
 const listItem = ({ nodes, ...flow }: WorkflowDetail): WorkflowListItem => ({
   ...flow,
