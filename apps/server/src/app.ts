@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { captchaRoutes } from './captcha/routes';
 import { randomCaptchaText } from './captcha/store';
 import { signingKey } from './auth/tokens';
+import { loadSecretBox } from './secret-box';
 import { companyRoutes } from './companies/routes';
 import { companyAuthRoutes } from './company-auth/routes';
 import { configurePaymentProvider } from './providers/payment/configure';
@@ -105,6 +106,8 @@ export interface AppDependencies {
   evidenceReportsImmediate?: boolean;
   /** The ledger of blockchain evidence reports; the development ledger outside production. */
   ledger?: LedgerProvider;
+  /** The key sealing secrets kept in the database (SECRET_BOX_KEY); else one kept in server_keys. */
+  secretBoxKey?: Uint8Array | undefined;
 }
 
 declare module 'fastify' {
@@ -183,6 +186,7 @@ export async function buildApp({
   fees = DEFAULT_FEE_SETTINGS,
   evidenceReportsImmediate = false,
   ledger,
+  secretBoxKey,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -215,6 +219,7 @@ export async function buildApp({
     timestamps: timestamps ?? (tsaUrl ? remoteTimestamps(tsaUrl) : platformTimestamps(database)),
     publicUrl,
     fees,
+    secrets: await loadSecretBox(database, secretBoxKey),
   };
   configurePaymentProvider(context, payment);
   configureRealNameProviders(context, { identity, bankCard });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_FEE_SETTINGS, type FeeSettings } from './fees/settings';
 import { fileURLToPath } from 'node:url';
+import { parseSecretBoxKey } from './secret-box';
 
 /** The built web app beside the server's own build: apps/web/dist from apps/server/dist. */
 const DEFAULT_WEB_DIR = path.resolve(
@@ -43,6 +44,11 @@ export interface ServerConfig {
    * development and demonstrations) instead of 1–2 working days later (spec 000 §9).
    */
   evidenceReportsImmediate: boolean;
+  /**
+   * The key sealing the secrets the server keeps and must read back (SECRET_BOX_KEY, 32 bytes in
+   * base64): without it, a key kept in the database itself.
+   */
+  secretBoxKey: Uint8Array | undefined;
 }
 
 export function readConfig(
@@ -81,6 +87,7 @@ export function readConfig(
       '',
     ),
     evidenceReportsImmediate: /^(1|true|yes)$/i.test(env.EVIDENCE_REPORTS_IMMEDIATE ?? ''),
+    secretBoxKey: parseSecretBoxKey(env.SECRET_BOX_KEY),
   };
 }
 

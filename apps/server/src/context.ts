@@ -5,6 +5,7 @@ import type { DescribedRoute } from './http/route';
 import type { JobWorker } from './jobs/worker';
 import type { TimestampAuthority } from './signing';
 import type { SmsProvider } from './sms/provider';
+import type { SecretBox } from './secret-box';
 import type { Storage } from './storage';
 
 /** What every route module is given: the database, file storage and the token signing key. */
@@ -39,4 +40,6 @@ export interface AppContext {
   publicUrl?: string | undefined;
   /** The fee settings: how many units of each kind a console's welcome gift holds. */
   fees: FeeSettings;
+  /** Seals the secrets the server must read back (API secrets, callback secrets, imported keys). */
+  secrets: SecretBox;
 }

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     fees: config.fees,
     evidenceReportsImmediate: config.evidenceReportsImmediate,
+    secretBoxKey: config.secretBoxKey,
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));
