@@ -20,6 +20,7 @@ import { contractRoutes } from './contracts/routes';
 import { counterpartRoutes } from './counterparts/routes';
 import { orderRoutes } from './orders/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { integrationRoutes } from './integrations/routes';
 import { evidenceReportRoutes } from './evidence-reports/routes';
 import { configureEvidenceReports } from './evidence-reports/settings';
 import type { LedgerProvider } from './providers/ledger/provider';
@@ -159,6 +160,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   invoiceRoutes,
   evidenceReportRoutes,
   feeRoutes,
+  integrationRoutes,
 ];
 
 /**

@@ -16,6 +16,7 @@ export * from './documents';
 export * from './envelope';
 export * from './evidence-reports';
 export * from './invoices';
+export * from './integrations';
 export * from './messages';
 export * from './fees';
 export * from './orders';
@@ -42,6 +43,7 @@ import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { COUNTERPART_MESSAGES } from './counterparts';
 import { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import { INVOICE_MESSAGES } from './invoices';
+import { INTEGRATION_MESSAGES } from './integrations';
 import { FEE_MESSAGES } from './fees';
 import { ORDER_MESSAGES } from './orders';
 import { joinAreaMessages } from './messages';
@@ -73,4 +75,5 @@ joinAreaMessages(
   ORDER_MESSAGES,
   INVOICE_MESSAGES,
   FEE_MESSAGES,
+  INTEGRATION_MESSAGES,
 );

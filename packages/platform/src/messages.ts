@@ -7,6 +7,7 @@ import type { COUNTERPART_MESSAGES } from './counterparts';
 import type { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import type { INVOICE_MESSAGES } from './invoices';
 import type { FEE_MESSAGES } from './fees';
+import type { INTEGRATION_MESSAGES } from './integrations';
 import type { ORDER_MESSAGES } from './orders';
 import type { Locale } from './constants';
 import type { REAL_NAME_MESSAGES } from './real-name';
@@ -498,7 +499,8 @@ type AreaMessages = typeof STAFF_MESSAGES &
   typeof EVIDENCE_REPORT_MESSAGES &
   typeof ORDER_MESSAGES &
   typeof INVOICE_MESSAGES &
-  typeof FEE_MESSAGES;
+  typeof FEE_MESSAGES &
+  typeof INTEGRATION_MESSAGES;
 
 /**
  * Every message of the platform: those above and the areas' own, which `index.ts` joins in once

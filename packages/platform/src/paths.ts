@@ -10,6 +10,7 @@ import { COMPANY_ROLE_PATHS } from './company-roles';
 import { COUNTERPART_PATHS } from './counterparts';
 import { EVIDENCE_REPORT_PATHS } from './evidence-reports';
 import { INVOICE_PATHS } from './invoices';
+import { INTEGRATION_PATHS } from './integrations';
 import { FEE_PATHS } from './fees';
 import { ORDER_PATHS } from './orders';
 import { REAL_NAME_PATHS } from './real-name';
@@ -143,6 +144,7 @@ export const PATHS = {
   ...SIGNING_APPROVAL_PATHS,
   ...ACCOUNT_CLOSING_PATHS,
   ...BATCH_SIGN_PATHS,
+  ...INTEGRATION_PATHS,
 } as const;
 
 export type PathName = keyof typeof PATHS;

@@ -37,6 +37,7 @@ import { FEE_MIGRATION } from './fee-tables';
 import { ORDER_MIGRATION } from './order-tables';
 import { INVOICE_MIGRATION } from './invoice-tables';
 import { EVIDENCE_REPORT_MIGRATION } from './evidence-report-tables';
+import { INTEGRATION_MIGRATION } from './integration-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -174,4 +175,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   INVOICE_MIGRATION,
   FEE_MIGRATION,
   EVIDENCE_REPORT_MIGRATION,
+  INTEGRATION_MIGRATION,
 ];

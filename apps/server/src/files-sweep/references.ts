@@ -76,6 +76,7 @@ export const NOT_STORAGE_KEYS: readonly { table: string; column: string; why: st
     why: 'the serial of the signer’s key record a certificate certifies',
   },
   { table: 'menus', column: 'path', why: 'a route of the web app' },
+  { table: 'access_parties', column: 'app_key', why: 'an API access party’s public app key' },
   {
     table: 'contract_archive_categories',
     column: 'console_key',
