@@ -21,6 +21,7 @@ import { counterpartRoutes } from './counterparts/routes';
 import { orderRoutes } from './orders/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { integrationRoutes } from './integrations/routes';
+import { openApiRoutes } from './open-api/routes';
 import { evidenceReportRoutes } from './evidence-reports/routes';
 import { configureEvidenceReports } from './evidence-reports/settings';
 import type { LedgerProvider } from './providers/ledger/provider';
@@ -161,6 +162,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   evidenceReportRoutes,
   feeRoutes,
   integrationRoutes,
+  openApiRoutes,
 ];
 
 /**

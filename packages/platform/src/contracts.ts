@@ -208,8 +208,14 @@ export function nextStatus(
 }
 
 /**
- * What the audit trail records: every contract action, and the three that change nothing — its
- * creation, a view and a download.
+ * What the audit trail records: every contract action, and those that change nothing — its
+ * creation, a view, a download and a signing link handed out through the open API.
  */
-export const AUDIT_ACTIONS = ['create', 'view', 'download', ...CONTRACT_ACTIONS] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'view',
+  'download',
+  'signing_link',
+  ...CONTRACT_ACTIONS,
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

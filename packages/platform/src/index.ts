@@ -19,6 +19,7 @@ export * from './invoices';
 export * from './integrations';
 export * from './messages';
 export * from './fees';
+export * from './open-api';
 export * from './orders';
 export * from './paging';
 export * from './paths';
@@ -45,6 +46,7 @@ import { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import { INVOICE_MESSAGES } from './invoices';
 import { INTEGRATION_MESSAGES } from './integrations';
 import { FEE_MESSAGES } from './fees';
+import { OPEN_API_MESSAGES } from './open-api';
 import { ORDER_MESSAGES } from './orders';
 import { joinAreaMessages } from './messages';
 import { REAL_NAME_MESSAGES } from './real-name';
@@ -75,5 +77,6 @@ joinAreaMessages(
   ORDER_MESSAGES,
   INVOICE_MESSAGES,
   FEE_MESSAGES,
+  OPEN_API_MESSAGES,
   INTEGRATION_MESSAGES,
 );

@@ -8,6 +8,7 @@ import type { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import type { INVOICE_MESSAGES } from './invoices';
 import type { FEE_MESSAGES } from './fees';
 import type { INTEGRATION_MESSAGES } from './integrations';
+import type { OPEN_API_MESSAGES } from './open-api';
 import type { ORDER_MESSAGES } from './orders';
 import type { Locale } from './constants';
 import type { REAL_NAME_MESSAGES } from './real-name';
@@ -500,6 +501,7 @@ type AreaMessages = typeof STAFF_MESSAGES &
   typeof ORDER_MESSAGES &
   typeof INVOICE_MESSAGES &
   typeof FEE_MESSAGES &
+  typeof OPEN_API_MESSAGES &
   typeof INTEGRATION_MESSAGES;
 
 /**

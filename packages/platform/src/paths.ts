@@ -12,6 +12,7 @@ import { EVIDENCE_REPORT_PATHS } from './evidence-reports';
 import { INVOICE_PATHS } from './invoices';
 import { INTEGRATION_PATHS } from './integrations';
 import { FEE_PATHS } from './fees';
+import { OPEN_API_PATHS } from './open-api';
 import { ORDER_PATHS } from './orders';
 import { REAL_NAME_PATHS } from './real-name';
 import { SEAL_PATHS } from './seals';
@@ -132,6 +133,7 @@ export const PATHS = {
   ...SUB_COMPANY_PATHS,
   ...COUNTERPART_PATHS,
   ...ORDER_PATHS,
+  ...OPEN_API_PATHS,
   ...INVOICE_PATHS,
   ...FEE_PATHS,
   ...REAL_NAME_PATHS,

@@ -59,6 +59,11 @@ export interface CreateRequest {
   /** The platform's fee settings (the welcome gift) and the app's clock, for taking a signing. */
   fees: FeeSettings;
   now: Date;
+  /**
+   * The API access party initiating through the open API (open-api/), with the partner's own
+   * reference: kept on the contract and named in its first audit entry.
+   */
+  via?: { accessPartyId: number; accessPartyName: string; externalId: string | null };
 }
 
 /** Tries at a free contract number before giving up (6 random digits a day: rarely more than one). */
@@ -178,7 +183,7 @@ export async function createContract(
   database: Database,
   storage: Storage,
   body: CreateBody,
-  { session, locale, ip, fees, now }: CreateRequest,
+  { session, locale, ip, fees, now, via }: CreateRequest,
 ): Promise<ContractCreated> {
   const initiator = await initiatorOf(database, session);
   const deadline = body.signingDeadline ? new Date(body.signingDeadline) : null;
@@ -229,6 +234,13 @@ export async function createContract(
       checked,
       deadline,
     });
+    if (via) {
+      await tx.query('UPDATE contracts SET access_party_id = $2, external_id = $3 WHERE id = $1', [
+        id,
+        via.accessPartyId,
+        via.externalId,
+      ]);
+    }
     // The contract takes one signing from the initiator's console, held until it completes
     // (consumed) or ends otherwise (given back): packages/platform fees.ts. None left: nothing
     // is written and the initiator is sent to the mall.
@@ -298,6 +310,14 @@ export async function createContract(
         templateId: source.templateId,
         parties: parties.map((p) => p.party),
         stampLocations: checked.stampLocations.length,
+        ...(via
+          ? {
+              via: 'open-api',
+              accessPartyId: String(via.accessPartyId),
+              accessParty: via.accessPartyName,
+              ...(via.externalId ? { externalId: via.externalId } : {}),
+            }
+          : {}),
       },
     });
     if (approvalFlow && company !== null) {

@@ -38,6 +38,7 @@ import { ORDER_MIGRATION } from './order-tables';
 import { INVOICE_MIGRATION } from './invoice-tables';
 import { EVIDENCE_REPORT_MIGRATION } from './evidence-report-tables';
 import { INTEGRATION_MIGRATION } from './integration-tables';
+import { OPEN_API_MIGRATION } from './open-api-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -176,4 +177,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   FEE_MIGRATION,
   EVIDENCE_REPORT_MIGRATION,
   INTEGRATION_MIGRATION,
+  OPEN_API_MIGRATION,
 ];

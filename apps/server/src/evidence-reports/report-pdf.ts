@@ -47,6 +47,7 @@ const ACTIONS: Record<string, string> = {
   create: 'Created 创建',
   view: 'Viewed 查看',
   download: 'Downloaded 下载',
+  signing_link: 'Signing link issued 生成签署链接',
   fill: 'Filled in 填写',
   sign: 'Signed 签署',
   refuse: 'Refused 拒签',

@@ -30,6 +30,8 @@ function asParameterType(value: unknown, schema: unknown): unknown {
 /** Who may make a call, in one sentence of its OpenAPI description. */
 function accessText(route: DescribedRoute): string {
   if (route.permission === 'public') return 'Access: public (no session needed).';
+  if (route.permission === 'accessParty')
+    return 'Access: an enabled API access party, by a request signed with its API secret (security scheme accessParty), within its rate limits.';
   if (route.permission === 'signedIn')
     return 'Access: any signed-in user in a console they belong to.';
   return `Access: the permission ${route.permission} in the session’s company (every permission holds in the personal console).`;
@@ -97,6 +99,14 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
               },
         '400': { description: 'Bad input: the envelope with msg naming the field' },
         ...(route.auth === 'user' ? { '401': { description: 'Missing or expired token' } } : {}),
+        ...(route.auth === 'accessParty'
+          ? {
+              '401': {
+                description:
+                  'Not signed, an unknown or disabled app key, a signature that does not match, a timestamp more than 5 minutes off, or a nonce used before',
+              },
+            }
+          : {}),
         ...(route.auth === 'user'
           ? {
               '403': {
@@ -114,7 +124,9 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
           ? [{ bladeAuth: [] }]
           : route.auth === 'client'
             ? [{ client: [] }]
-            : [],
+            : route.auth === 'accessParty'
+              ? [{ accessParty: [] }]
+              : [],
     };
     if (route.eventStream) {
       // Server-sent events once the checks pass; refusals are still the envelope.
@@ -125,6 +137,19 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
         },
         '401': { description: 'The ticket is missing, expired or its session has ended' },
       });
+    }
+    if (route.params) {
+      const schema = json(route.params) as { properties?: Record<string, unknown> };
+      const example = (route.example?.params ?? {}) as Record<string, unknown>;
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        (operation.parameters as unknown[]).push({
+          name,
+          in: 'path',
+          required: true,
+          schema: property,
+          ...(example[name] !== undefined ? { example: example[name] } : {}),
+        });
+      }
     }
     if (route.query) {
       const schema = json(route.query) as {
@@ -193,6 +218,13 @@ export function openApiDocument(routes: readonly DescribedRoute[]): Record<strin
           type: 'http',
           scheme: 'basic',
           description: 'The fixed client esign:esign_secret',
+        },
+        accessParty: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-App-Key',
+          description:
+            'The open API (/api/open/v1): an API access party’s app key in X-App-Key, the Unix time in seconds in X-Timestamp, a fresh nonce (16–64 of A–Z a–z 0–9 - _) in X-Nonce, and in X-Signature base64(HMAC-SHA256(API secret, METHOD + "\\n" + path and query as sent + "\\n" + X-Timestamp + "\\n" + X-Nonce + "\\n" + hex SHA-256 of the body as sent)). Rate limits per access party: 20 calls a second and 600 a minute (429 with Retry-After).',
         },
       },
       schemas: {

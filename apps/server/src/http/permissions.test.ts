@@ -112,7 +112,7 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
     calls = await documentedCalls(suite.base);
   });
 
-  it('has every route under /api declare public, signedIn or a permission of the tree', () => {
+  it('has every route under /api declare public, signedIn, accessParty or a permission of the tree', () => {
     const registered = (suite as unknown as { app: { apiRoutes: string[] } }).app.apiRoutes;
     const documented = new Set(calls.map((entry) => `${entry.method} /api${entry.path}`));
     const undeclared = registered
@@ -121,7 +121,8 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
     expect(undeclared).toEqual([]);
     const bad = calls.filter(
       (entry) =>
-        !['public', 'signedIn'].includes(entry.permission) && !isPermission(entry.permission),
+        !['public', 'signedIn', 'accessParty'].includes(entry.permission) &&
+        !isPermission(entry.permission),
     );
     expect(bad.map((entry) => `${entry.method} ${entry.path}: '${entry.permission}'`)).toEqual([]);
     expect(calls.length).toBeGreaterThan(80);
@@ -236,6 +237,15 @@ describe.each(BACKENDS)('the permission every call declares, on $name', (backend
     }
     for (const entry of calls.filter((candidate) => isPermission(candidate.permission))) {
       expect((await example(suite.base, entry, undefined)).status).toBe(401);
+    }
+    // The open API answers a request its access party did not sign with 401, a session or not.
+    const open = calls.filter((entry) => entry.permission === 'accessParty');
+    expect(open.length).toBeGreaterThanOrEqual(6);
+    for (const entry of open) {
+      for (const token of [undefined, tokens.get('admin')]) {
+        const answer = await example(suite.base, entry, token);
+        expect(answer.status, `${entry.method} ${entry.path}`).toBe(401);
+      }
     }
     const companyId = await demoCompanyId(suite.database);
     const change = calls.find((entry) => entry.path === PATHS.changePassword);

@@ -147,19 +147,25 @@ export interface DescribedRoute {
   path: string;
   summary: string;
   tag: string;
-  auth: 'public' | 'user' | 'client';
-  /** What the call needs (see `RouteAccess`); every route declares it. */
-  permission: RouteAccess;
+  /** `accessParty`: an open API call, signed by an API access party (open-api/). */
+  auth: 'public' | 'user' | 'client' | 'accessParty';
+  /**
+   * What the call needs (see `RouteAccess`); every route declares it. `accessParty`: a request
+   * signed with an access party's API secret (open-api/auth.ts).
+   */
+  permission: RouteAccess | 'accessParty';
   /** Whether it also needs the user's real-name verification (see `RealNameOption`). */
   realName?: boolean;
   body?: Schema | undefined;
   query?: Schema | undefined;
+  /** The path's parameters (`:id`), for a call that names its record in the path. */
+  params?: Schema | undefined;
   /** Where the body is form-encoded only (the OAuth2 token endpoint). */
   formOnly?: boolean;
   /** A multipart upload: the name of its file field. */
   fileField?: string | undefined;
-  /** Example query, body and answer data. */
-  example?: { query?: unknown; body?: unknown; answer?: unknown } | undefined;
+  /** Example path parameters, query, body and answer data. */
+  example?: { params?: unknown; query?: unknown; body?: unknown; answer?: unknown } | undefined;
   /** Its 429 past a rate limit, answered with Retry-After. */
   rateLimited?: RateLimited | undefined;
   /** Server-sent events answered instead of the envelope (see `RouteOptions.eventStream`). */
@@ -172,7 +178,7 @@ export interface DescribedRoute {
  * call failing would mislead whoever drives the API from it.
  */
 export function describeRoute(context: AppContext, route: DescribedRoute): void {
-  for (const part of ['query', 'body'] as const) {
+  for (const part of ['params', 'query', 'body'] as const) {
     const schema = route[part];
     const example = route.example?.[part];
     if (example === undefined) continue;

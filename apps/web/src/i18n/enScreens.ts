@@ -315,8 +315,13 @@ const EN_SCREENS = {
   customMade: {
     description:
       'Your local session on this device has been cleared. Open the signing link you were sent to sign.',
-    withTicket:
-      'You were sent here to sign. Log in with your phone number to continue; “Exit signing” at the top takes you back.',
+    signHeading: 'Sign “{{name}}”',
+    sign: 'You are asked to sign as party {{party}}. Log in with the phone number {{phone}} to continue; “Exit signing” at the top takes you back.',
+    signFrom:
+      '{{from}} asks you to sign as party {{party}}. Log in with the phone number {{phone}} to continue; “Exit signing” at the top takes you back.',
+    toSign: 'Log in to sign',
+    expired:
+      'This signing link has expired or is not valid. Ask the sender for a new one, or log in to find the contract among yours.',
     toLogin: 'Go to log in',
   },
   templateNew: {
@@ -757,6 +762,7 @@ const EN_SCREENS = {
       create: 'Created',
       view: 'Viewed',
       download: 'Downloaded',
+      signing_link: 'Signing link issued',
       fill: 'Filled in',
       sign: 'Signed',
       refuse: 'Refused',

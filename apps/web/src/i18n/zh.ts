@@ -523,7 +523,12 @@ const zh: Strings<typeof en> = {
   },
   customMade: {
     description: '本设备上的登录信息已清除。请打开您收到的签署链接进行签署。',
-    withTicket: '您被邀请在此签署。请使用手机号登录以继续；点击顶部的“退出签署”可返回。',
+    signHeading: '签署“{{name}}”',
+    sign: '您被邀请作为{{party}}方签署。请使用手机号 {{phone}} 登录以继续；点击顶部的“退出签署”可返回。',
+    signFrom:
+      '{{from}} 邀请您作为{{party}}方签署。请使用手机号 {{phone}} 登录以继续；点击顶部的“退出签署”可返回。',
+    toSign: '登录并签署',
+    expired: '签署链接已失效。请联系发送方重新获取，或登录后在您的合同中查找。',
     toLogin: '前往登录',
   },
   templateNew: {
@@ -952,6 +957,7 @@ const zh: Strings<typeof en> = {
       create: '创建',
       view: '查看',
       download: '下载',
+      signing_link: '生成签署链接',
       fill: '填写',
       sign: '签署',
       refuse: '拒签',

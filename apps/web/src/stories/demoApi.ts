@@ -60,6 +60,7 @@ import { WORKFLOW_CALLS } from './demoWorkflows';
 import { BATCH_SIGN_CALLS } from './demoBatchSign';
 import { COUNTERPART_CALLS } from './demoCounterparts';
 import { EVIDENCE_REPORT_CALLS, EVIDENCE_REPORT_PUBLIC_CALLS } from './demoEvidenceReports';
+import { SIGNING_TICKET_PUBLIC_CALLS } from './demoSigningLinks';
 import { INVOICE_CALLS } from './demoInvoices';
 import { FEE_CALLS } from './demoFees';
 
@@ -251,6 +252,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
   ),
   ...SEAL_PUBLIC_CALLS,
   ...EVIDENCE_REPORT_PUBLIC_CALLS,
+  ...SIGNING_TICKET_PUBLIC_CALLS,
   // The demo's own contracts in full; the ones the initiating stories create as they answer them.
   [PATHS.contractDetail]: signedIn(contractDetailCall(CONTRACT_LAUNCH_CALLS[PATHS.contractDetail])),
   [PATHS.templatePreview]: (request) =>
