@@ -23,6 +23,7 @@ import { invoiceRoutes } from './invoices/routes';
 import { integrationRoutes } from './integrations/routes';
 import { openApiRoutes } from './open-api/routes';
 import { evidenceReportRoutes } from './evidence-reports/routes';
+import { hardwareKeyRoutes } from './hardware-keys/routes';
 import { configureEvidenceReports } from './evidence-reports/settings';
 import type { LedgerProvider } from './providers/ledger/provider';
 import type { Database } from './db';
@@ -161,6 +162,7 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   invoiceRoutes,
   evidenceReportRoutes,
   feeRoutes,
+  hardwareKeyRoutes,
   integrationRoutes,
   openApiRoutes,
 ];

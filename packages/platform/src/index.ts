@@ -19,6 +19,7 @@ export * from './invoices';
 export * from './integrations';
 export * from './messages';
 export * from './fees';
+export * from './hardware-keys';
 export * from './open-api';
 export * from './orders';
 export * from './paging';
@@ -46,6 +47,7 @@ import { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import { INVOICE_MESSAGES } from './invoices';
 import { INTEGRATION_MESSAGES } from './integrations';
 import { FEE_MESSAGES } from './fees';
+import { HARDWARE_KEY_MESSAGES } from './hardware-keys';
 import { OPEN_API_MESSAGES } from './open-api';
 import { ORDER_MESSAGES } from './orders';
 import { joinAreaMessages } from './messages';
@@ -77,6 +79,7 @@ joinAreaMessages(
   ORDER_MESSAGES,
   INVOICE_MESSAGES,
   FEE_MESSAGES,
+  HARDWARE_KEY_MESSAGES,
   OPEN_API_MESSAGES,
   INTEGRATION_MESSAGES,
 );

@@ -7,6 +7,7 @@ import type { COUNTERPART_MESSAGES } from './counterparts';
 import type { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import type { INVOICE_MESSAGES } from './invoices';
 import type { FEE_MESSAGES } from './fees';
+import type { HARDWARE_KEY_MESSAGES } from './hardware-keys';
 import type { INTEGRATION_MESSAGES } from './integrations';
 import type { OPEN_API_MESSAGES } from './open-api';
 import type { ORDER_MESSAGES } from './orders';
@@ -501,6 +502,7 @@ type AreaMessages = typeof STAFF_MESSAGES &
   typeof ORDER_MESSAGES &
   typeof INVOICE_MESSAGES &
   typeof FEE_MESSAGES &
+  typeof HARDWARE_KEY_MESSAGES &
   typeof OPEN_API_MESSAGES &
   typeof INTEGRATION_MESSAGES;
 

@@ -12,6 +12,7 @@ import { EVIDENCE_REPORT_PATHS } from './evidence-reports';
 import { INVOICE_PATHS } from './invoices';
 import { INTEGRATION_PATHS } from './integrations';
 import { FEE_PATHS } from './fees';
+import { HARDWARE_KEY_PATHS } from './hardware-keys';
 import { OPEN_API_PATHS } from './open-api';
 import { ORDER_PATHS } from './orders';
 import { REAL_NAME_PATHS } from './real-name';
@@ -146,6 +147,7 @@ export const PATHS = {
   ...SIGNING_APPROVAL_PATHS,
   ...ACCOUNT_CLOSING_PATHS,
   ...BATCH_SIGN_PATHS,
+  ...HARDWARE_KEY_PATHS,
   ...INTEGRATION_PATHS,
 } as const;
 

@@ -39,6 +39,10 @@ const TOKEN_FORM = z.object({
   code: z.optional(z.string().check(z.maxLength(16))),
   refresh_token: z.optional(z.string().check(z.maxLength(256))),
   company_id: z.optional(z.string().check(z.maxLength(32))),
+  // grant_type=hardware_key: the random, the key's signature of it and its certificate's name.
+  random: z.optional(z.string().check(z.maxLength(128))),
+  signature: z.optional(z.string().check(z.maxLength(256))),
+  fingerprint: z.optional(z.string().check(z.maxLength(128))),
 });
 
 /** Sign-in (the OAuth2 token endpoint and its grant types), user info and logout. */
@@ -65,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     body: TOKEN_FORM,
     rateLimited: {
       description:
-        'Too many failed sign-ins: 10 failures of an account or 50 from a client address within an hour refuse further attempts (error temporarily_unavailable), whether or not the password is right. The SMS grant spends codes sent by the SMS code calls, limited there.',
+        'Too many failed sign-ins: 10 failures of an account or 50 from a client address within an hour refuse further attempts (error temporarily_unavailable), whether or not the password is right. The SMS grant spends codes sent by the SMS code calls, limited there. Every refusal of the hardware_key grant counts as a failure of the key’s account (of its certificate when it names none) and of the address.',
       text: 'loginTooMany',
     },
   });

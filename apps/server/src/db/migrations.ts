@@ -39,6 +39,7 @@ import { INVOICE_MIGRATION } from './invoice-tables';
 import { EVIDENCE_REPORT_MIGRATION } from './evidence-report-tables';
 import { INTEGRATION_MIGRATION } from './integration-tables';
 import { OPEN_API_MIGRATION } from './open-api-tables';
+import { HARDWARE_KEY_MIGRATION } from './hardware-key-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -178,4 +179,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   EVIDENCE_REPORT_MIGRATION,
   INTEGRATION_MIGRATION,
   OPEN_API_MIGRATION,
+  HARDWARE_KEY_MIGRATION,
 ];

@@ -95,9 +95,11 @@ describe.each(BACKENDS)('the OpenAPI document on $name', (backend) => {
         .filter(([, operation]) => operation.responses['429'])
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    // Sign-in, the captcha, and every call that sends an SMS code.
+    // Sign-in (with a hardware key's two calls too), the captcha, and every call that sends an SMS code.
     const calls = [
       PATHS.token,
+      PATHS.hardwareKeyRandom,
+      PATHS.hardwareKeyOriginal,
       PATHS.captcha,
       PATHS.smsLoginCode,
       PATHS.sendRegisterCode,

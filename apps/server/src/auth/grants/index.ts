@@ -1,6 +1,7 @@
-import { GRANT_TYPE_COMPANY_USER } from '@esign/platform';
+import { GRANT_TYPE_COMPANY_USER, GRANT_TYPE_HARDWARE_KEY } from '@esign/platform';
 import { companyUserGrant } from './company';
 import { captchaGrant } from './captcha';
+import { hardwareKeyGrant } from './hardware-key';
 import { passwordGrant } from './password';
 import { refreshGrant } from './refresh';
 import { smsGrant } from './sms';
@@ -13,4 +14,5 @@ export const GRANTS: Readonly<Record<string, Grant>> = {
   sms: smsGrant,
   refresh_token: refreshGrant,
   [GRANT_TYPE_COMPANY_USER]: companyUserGrant,
+  [GRANT_TYPE_HARDWARE_KEY]: hardwareKeyGrant,
 };
