@@ -21,6 +21,7 @@ import { counterpartRoutes } from './counterparts/routes';
 import { orderRoutes } from './orders/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { integrationRoutes } from './integrations/routes';
+import { configureCallbacks } from './integrations/settings';
 import { openApiRoutes } from './open-api/routes';
 import { evidenceReportRoutes } from './evidence-reports/routes';
 import { hardwareKeyRoutes } from './hardware-keys/routes';
@@ -111,6 +112,10 @@ export interface AppDependencies {
   ledger?: LedgerProvider;
   /** The key sealing secrets kept in the database (SECRET_BOX_KEY); else one kept in server_keys. */
   secretBoxKey?: Uint8Array | undefined;
+  /** Callback URLs may reach private addresses (ALLOW_PRIVATE_CALLBACKS=1; development, tests). */
+  allowPrivateCallbacks?: boolean;
+  /** The wait before a callback delivery's first retry (60 s; tests make it short). */
+  callbackRetryBaseMs?: number;
 }
 
 declare module 'fastify' {
@@ -193,6 +198,8 @@ export async function buildApp({
   evidenceReportsImmediate = false,
   ledger,
   secretBoxKey,
+  allowPrivateCallbacks = false,
+  callbackRetryBaseMs,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -230,6 +237,9 @@ export async function buildApp({
   configurePaymentProvider(context, payment);
   configureRealNameProviders(context, { identity, bankCard });
   configureEvidenceReports(context, { immediate: evidenceReportsImmediate, ledger });
+  configureCallbacks(context, {
+    allowPrivate: allowPrivateCallbacks,
+    ...(callbackRetryBaseMs === undefined ? {} : { retryBaseMs: callbackRetryBaseMs }),
   // Jobs run while the app is up: a closing app waits for the running ones before the database
   // is closed after it.
   app.decorate('jobs', context.jobs);

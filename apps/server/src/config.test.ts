@@ -22,4 +22,10 @@ describe('the server configuration', () => {
     );
     expect(() => readConfig({ PUBLIC_URL: 'esign.example.com' }, [])).toThrow(/PUBLIC_URL/);
   });
+
+  it('allows private callback addresses only when ALLOW_PRIVATE_CALLBACKS says so', () => {
+    expect(readConfig({}, []).allowPrivateCallbacks).toBe(false);
+    expect(readConfig({ ALLOW_PRIVATE_CALLBACKS: '0' }, []).allowPrivateCallbacks).toBe(false);
+    expect(readConfig({ ALLOW_PRIVATE_CALLBACKS: '1' }, []).allowPrivateCallbacks).toBe(true);
+  });
 });

@@ -49,6 +49,12 @@ export interface ServerConfig {
    * base64): without it, a key kept in the database itself.
    */
   secretBoxKey: Uint8Array | undefined;
+  /**
+   * Callback URLs may resolve to loopback, private and link-local addresses
+   * (ALLOW_PRIVATE_CALLBACKS=1): for development and tests, or an installation whose partners’
+   * systems sit on its own private network (the server can then reach whatever that network holds).
+   */
+  allowPrivateCallbacks: boolean;
 }
 
 export function readConfig(
@@ -88,6 +94,7 @@ export function readConfig(
     ),
     evidenceReportsImmediate: /^(1|true|yes)$/i.test(env.EVIDENCE_REPORTS_IMMEDIATE ?? ''),
     secretBoxKey: parseSecretBoxKey(env.SECRET_BOX_KEY),
+    allowPrivateCallbacks: /^(1|true|yes)$/i.test(env.ALLOW_PRIVATE_CALLBACKS ?? ''),
   };
 }
 

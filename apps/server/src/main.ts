@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     fees: config.fees,
     evidenceReportsImmediate: config.evidenceReportsImmediate,
     secretBoxKey: config.secretBoxKey,
+    allowPrivateCallbacks: config.allowPrivateCallbacks,
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuditAction } from '@esign/platform';
 import type { Queryable } from '../db';
 import { currentRequestClient } from '../http/request-client';
+import { queueContractEvents } from '../integrations/events';
 
 /** What the caller says about an action on a contract; the trail adds its place, time and hashes. */
 export interface AuditEntryInput {
@@ -110,7 +111,8 @@ function withDevice(input: AuditEntryInput): Record<string, unknown> {
  * Appends an entry to its contract's trail, inside the caller's transaction (the one that changes
  * the contract, so that both happen or neither). It locks the contract's row (FOR NO KEY UPDATE,
  * as an UPDATE of its status does) before reading the last entry, so that concurrent appends, from
- * any process, form one chain. Throws when the contract is not the tenant's.
+ * any process, form one chain. Throws when the contract is not the tenant's. Queues the callback
+ * deliveries of the events the action raises (integrations/events.ts), in the same transaction.
  */
 export async function appendAudit(tx: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
   const [contract] = await tx.query(
@@ -160,6 +162,9 @@ export async function appendAudit(tx: Queryable, input: AuditEntryInput): Promis
       entry.hash,
     ],
   );
+  // The callbacks that want this action's events get their deliveries in the same transaction:
+  // an action rolled back raises none, a committed one never loses its own.
+  await queueContractEvents(tx, entry);
   return entry;
 }
 

@@ -10,12 +10,19 @@ import {
   accessPageQuery,
   accessPartySaveBody,
   accessPartyStatusBody,
+  callbackDeliveriesQuery,
+  callbackPageQuery,
+  callbackSaveBody,
+  callbackStatusBody,
   integrationIdBody,
   integrationIdQuery,
+  type AccessCallback,
+  type AccessCallbackSaved,
   type AccessCompany,
   type AccessParty,
   type AccessPartyOption,
   type AccessPartySaved,
+  type CallbackDelivery,
   type Page,
 } from '@esign/platform';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +41,24 @@ import {
   setAccessPartyEnabled,
   type AccessOwner,
 } from './access-parties';
+import {
+  callbackDetail,
+  listCallbacks,
+  rotateSigningSecret,
+  saveCallback,
+  setCallbackEnabled,
+} from './callbacks';
+import {
+  CALLBACK_DELIVERY_JOB,
+  CALLBACK_PRUNE_JOB,
+  deliveryHandler,
+  ensureCallbackPrune,
+  listDeliveries,
+  pruneHandler,
+  resendDelivery,
+  sendTestEvent,
+} from './deliveries';
+import { callbackSettings } from './settings';
 
 const TAG = 'blade-system';
 
@@ -48,6 +73,10 @@ export function ownerOf(session: SessionClaims, current: SessionConsole): Access
 
 export async function integrationRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { database, secrets } = context;
+  context.jobs.handle(CALLBACK_DELIVERY_JOB, deliveryHandler(context));
+  context.jobs.handle(CALLBACK_PRUNE_JOB, pruneHandler(context));
+  await ensureCallbackPrune(database);
+  const guard = () => ({ allowPrivate: callbackSettings(context).allowPrivate });
 
   route(app, context, {
     method: 'GET',
@@ -151,5 +180,153 @@ export async function integrationRoutes(app: FastifyInstance, context: AppContex
     example: { body: { id: '3' }, answer: INTEGRATION_EXAMPLES.rotated },
     handler: async ({ session, console: current, body }): Promise<AccessPartySaved> =>
       rotateAccessSecret(database, secrets, ownerOf(session, current), body.id, context.now()),
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.callbackPage,
+    summary:
+      'A page of the company’s callbacks, newest first: URL, timeouts, maximum retries, notification types, enabled (or disabled, and why: 410 Gone or a person). Signing secrets are never listed',
+    tag: TAG,
+    permission: 'application:callback',
+    query: callbackPageQuery,
+    example: {
+      query: { current: '1', size: '10' },
+      answer: {
+        records: [INTEGRATION_EXAMPLES.callback, INTEGRATION_EXAMPLES.callbackGone],
+        total: 2,
+        current: 1,
+        size: 10,
+      } satisfies Page<AccessCallback>,
+    },
+    handler: async ({ session, console: current, query }): Promise<Page<AccessCallback>> =>
+      listCallbacks(database, ownerOf(session, current), query, context.now()),
+  });
+
+  route(app, context, {
+    method: 'POST',
+    path: PATHS.callbackSaveOrUpdate,
+    summary:
+      'Configures the callback of an access party of the company (one a party): made on its first save with a whsec_ signing secret in this answer only, changed afterwards. Timeouts (ms) and maximum retries must be numeric (spec 001 §5) and within bounds; the URL is http(s) and must not resolve to a loopback, private, link-local or metadata address (400 at url), checked again at each delivery. Deliveries follow the Standard Webhooks specification: receivers verify webhook-signature and refuse a webhook-timestamp more than 5 minutes from their clock',
+    tag: TAG,
+    permission: 'application:callback',
+    body: callbackSaveBody,
+    example: {
+      body: INTEGRATION_EXAMPLES.callbackSaveBody,
+      answer: INTEGRATION_EXAMPLES.callbackCreated,
+    },
+    handler: async ({ session, console: current, body }): Promise<AccessCallbackSaved> =>
+      saveCallback(database, secrets, ownerOf(session, current), body, guard(), context.now()),
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.callbackDetail,
+    summary: 'One callback of the company (404 for another company’s)',
+    tag: TAG,
+    permission: 'application:callback',
+    query: integrationIdQuery,
+    example: { query: { id: '5' }, answer: INTEGRATION_EXAMPLES.callback },
+    handler: async ({ session, console: current, query }): Promise<AccessCallback> =>
+      callbackDetail(database, ownerOf(session, current), query.id, context.now()),
+  });
+
+  route(app, context, {
+    method: 'POST',
+    path: PATHS.callbackRotateSecret,
+    summary:
+      'The platform’s own: a new whsec_ signing secret, in this answer only; for 24 hours each delivery carries signatures with both secrets (space-separated in webhook-signature), then the new one only',
+    tag: TAG,
+    permission: 'application:callback',
+    body: integrationIdBody,
+    example: {
+      body: { id: '5' },
+      answer: {
+        ...INTEGRATION_EXAMPLES.callbackCreated,
+        previousSecretUntil: '2026-11-25T08:00:00.000Z',
+      } satisfies AccessCallbackSaved,
+    },
+    handler: async ({ session, console: current, body }): Promise<AccessCallbackSaved> =>
+      rotateSigningSecret(database, secrets, ownerOf(session, current), body.id, context.now()),
+  });
+
+  route(app, context, {
+    method: 'POST',
+    path: PATHS.callbackUpdateStatus,
+    summary:
+      'The platform’s own: enables a callback (one disabled after its endpoint answered 410 Gone: the URL is checked again) or disables it; a disabled callback gets no new events and its pending deliveries end',
+    tag: TAG,
+    permission: 'application:callback',
+    body: callbackStatusBody,
+    example: { body: { id: '5', enabled: true }, answer: INTEGRATION_EXAMPLES.callback },
+    handler: async ({ session, console: current, body }): Promise<AccessCallback> =>
+      setCallbackEnabled(
+        database,
+        ownerOf(session, current),
+        body.id,
+        body.enabled,
+        guard(),
+        context.now(),
+      ),
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.callbackDeliveries,
+    summary:
+      'The platform’s own: a callback’s deliveries, newest first, optionally of one state: the event, its webhook-id, state, the next attempt, and each attempt (at most the last 50) with its status, time, duration, the first 1 KB of the answer and the error. Kept 30 days after they end',
+    tag: TAG,
+    permission: 'application:callback',
+    query: callbackDeliveriesQuery,
+    example: {
+      query: { callbackId: '5', current: '1', size: '10' },
+      answer: INTEGRATION_EXAMPLES.deliveries,
+    },
+    handler: async ({ session, console: current, query }): Promise<Page<CallbackDelivery>> =>
+      listDeliveries(database, ownerOf(session, current), query),
+  });
+
+  route(app, context, {
+    method: 'POST',
+    path: PATHS.callbackResend,
+    summary:
+      'The platform’s own: sends a delivery that ended (delivered or given up) again, with the same webhook-id and body, as a new round of attempts; 409 while it is being attempted or the callback is disabled',
+    tag: TAG,
+    permission: 'application:callback',
+    body: integrationIdBody,
+    example: {
+      body: { id: '120' },
+      answer: {
+        ...INTEGRATION_EXAMPLES.delivered,
+        status: 'pending',
+        nextAttemptAt: '2026-11-24T09:00:00.000Z',
+      } satisfies CallbackDelivery,
+    },
+    handler: async ({ session, console: current, body }): Promise<CallbackDelivery> =>
+      resendDelivery(database, ownerOf(session, current), body.id, context.now()),
+  });
+
+  route(app, context, {
+    method: 'POST',
+    path: PATHS.callbackTest,
+    summary:
+      'The platform’s own: sends a callback.test event to the callback now, signed as every delivery is; 409 when the callback is disabled',
+    tag: TAG,
+    permission: 'application:callback',
+    body: integrationIdBody,
+    example: {
+      body: { id: '5' },
+      answer: {
+        ...INTEGRATION_EXAMPLES.failing,
+        id: '122',
+        eventType: 'callback.test',
+        contractId: null,
+        attempts: 0,
+        nextAttemptAt: '2026-11-24T09:00:00.000Z',
+        attemptLog: [],
+      } satisfies CallbackDelivery,
+    },
+    handler: async ({ session, console: current, body }): Promise<CallbackDelivery> =>
+      sendTestEvent(database, ownerOf(session, current), body.id, context.now()),
   });
 }

@@ -95,6 +95,10 @@ export interface TestAppOptions {
   fees?: FeeSettings;
   /** Issue evidence reports as soon as applied for (the default here) or 1–2 working days later. */
   evidenceReportsImmediate?: boolean;
+  /** Callback URLs may reach private addresses (the tests' receivers on 127.0.0.1); off otherwise. */
+  allowPrivateCallbacks?: boolean;
+  /** The wait before a callback delivery's first retry; the app's 60 s otherwise. */
+  callbackRetryBaseMs?: number;
 }
 
 const TEST_FEE_SETTINGS: FeeSettings = { welcome: { signing: 1000, evidence: 100 } };
@@ -132,6 +136,8 @@ async function listen(
     publicUrl,
     fees = TEST_FEE_SETTINGS,
     evidenceReportsImmediate = true,
+    allowPrivateCallbacks = false,
+    callbackRetryBaseMs,
   }: TestAppOptions,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
@@ -147,6 +153,8 @@ async function listen(
     publicUrl,
     fees,
     evidenceReportsImmediate,
+    allowPrivateCallbacks,
+    ...(callbackRetryBaseMs === undefined ? {} : { callbackRetryBaseMs }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
