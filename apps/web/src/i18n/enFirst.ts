@@ -117,12 +117,18 @@ const EN_FIRST = {
     forgot: 'Forgot the password?',
     captchaHint: 'Enter the characters in the picture to continue.',
     keyIntro:
-      'A hardware key (USB key) holds your digital certificate. To log in with it you need:',
-    keyDevice: 'the key plugged into this computer;',
-    keyDriver: 'the key’s driver and the signing client installed and running;',
-    keyPin: 'the key’s PIN: 6–16 characters with at least two of digits, letters and symbols.',
-    keyLater:
-      'Logging in with a key comes in a later release. Meanwhile, log in with an SMS code or your password.',
+      'Log in with your key and its PIN. A software key is the key file you made in the user center, under Hardware keys.',
+    keyFile: 'Key file',
+    keyFileHint: 'The .esignkey file you downloaded when you made the key.',
+    keyFileRequired: 'Choose your key file',
+    keyFileInvalid: 'This is not a key file of this platform',
+    keyChosen: '{{name}} · certificate valid until {{date}}',
+    keyPinLabel: 'PIN',
+    keyPinPlaceholder: '6–16 characters',
+    keyWrongPin: 'Wrong PIN: it does not open this key',
+    keyUnsupported: 'This browser cannot open keys on this address: use the platform over https',
+    keyVendor:
+      'A USB key from a certificate authority is used through its vendor’s signing client, once the platform has it set up; until then, use a software key.',
     keySubmit: 'Log in with the key',
   },
   register: {
@@ -223,6 +229,7 @@ const EN_FIRST = {
     mySeals: 'My seals',
     sealCreate: 'Create a seal',
     addresses: 'Addresses',
+    hardwareKeys: 'Hardware keys',
     personalAccount: 'Account',
     userAgreement: 'User agreement',
     privacyPolicy: 'Privacy policy',

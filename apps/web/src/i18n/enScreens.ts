@@ -8,6 +8,7 @@ import { CONTRACT_ARCHIVE_EN } from './areas/contractArchive.en';
 import { BATCH_SIGNING_EN } from './areas/batchSigning.en';
 import { MESSAGES_EN } from './areas/messages.en';
 import { USER_CENTER_EN } from './areas/userCenter.en';
+import { HARDWARE_KEYS_EN } from './areas/hardwareKeys.en';
 import { ACCOUNT_CLOSING_EN } from './areas/accountClosing.en';
 import { APPROVAL_INBOX_EN } from './areas/approvalInbox.en';
 import { COUNTERPARTS_EN } from './areas/counterparts.en';
@@ -34,6 +35,7 @@ const EN_SCREENS = {
   realNamePage: REAL_NAME_EN,
   companyAuthPage: COMPANY_AUTH_EN,
   userCenterPage: USER_CENTER_EN,
+  hardwareKeys: HARDWARE_KEYS_EN,
   accountClosing: ACCOUNT_CLOSING_EN,
   approvalInbox: APPROVAL_INBOX_EN,
   legal: LEGAL_EN,

@@ -9,6 +9,7 @@ import { CONTRACT_ARCHIVE_ZH } from './areas/contractArchive.zh';
 import { BATCH_SIGNING_ZH } from './areas/batchSigning.zh';
 import { MESSAGES_ZH } from './areas/messages.zh';
 import { USER_CENTER_ZH } from './areas/userCenter.zh';
+import { HARDWARE_KEYS_ZH } from './areas/hardwareKeys.zh';
 import { ACCOUNT_CLOSING_ZH } from './areas/accountClosing.zh';
 import { APPROVAL_INBOX_ZH } from './areas/approvalInbox.zh';
 import { COUNTERPARTS_ZH } from './areas/counterparts.zh';
@@ -35,6 +36,7 @@ const zh: Strings<typeof en> = {
   realNamePage: REAL_NAME_ZH,
   companyAuthPage: COMPANY_AUTH_ZH,
   userCenterPage: USER_CENTER_ZH,
+  hardwareKeys: HARDWARE_KEYS_ZH,
   accountClosing: ACCOUNT_CLOSING_ZH,
   approvalInbox: APPROVAL_INBOX_ZH,
   legal: LEGAL_ZH,
@@ -261,11 +263,17 @@ const zh: Strings<typeof en> = {
     register: '立即注册',
     forgot: '忘记密码？',
     captchaHint: '请输入图中的字符后继续。',
-    keyIntro: '硬件证书（UKey）中保存着您的数字证书。使用证书登录需要：',
-    keyDevice: '将 UKey 插入本机；',
-    keyDriver: '已安装并运行 UKey 驱动和签章客户端；',
-    keyPin: 'UKey 的 PIN 码：6-16 位，且至少包含数字、字母、符号中的两种。',
-    keyLater: '证书登录将在后续版本中提供，目前请使用验证码或密码登录。',
+    keyIntro: '使用 Key 及其 PIN 码登录。软件 Key 是您在用户中心“硬件 Key”中生成的 Key 文件。',
+    keyFile: 'Key 文件',
+    keyFileHint: '生成 Key 时下载的 .esignkey 文件。',
+    keyFileRequired: '请选择 Key 文件',
+    keyFileInvalid: '这不是本平台的 Key 文件',
+    keyChosen: '{{name}} · 证书有效期至 {{date}}',
+    keyPinLabel: 'PIN 码',
+    keyPinPlaceholder: '6-16 位字符',
+    keyWrongPin: 'PIN 码错误，无法打开该 Key',
+    keyUnsupported: '当前地址下浏览器无法打开 Key，请通过 https 访问平台',
+    keyVendor: '证书机构颁发的 USB Key 需通过厂商的签章客户端使用，平台配置后即可启用；在此之前请使用软件 Key。',
     keySubmit: '使用证书登录',
   },
   register: {
@@ -392,6 +400,7 @@ const zh: Strings<typeof en> = {
     mySeals: '我的印章',
     sealCreate: '创建印章',
     addresses: '地址管理',
+    hardwareKeys: '硬件 Key',
     personalAccount: '账户',
     userAgreement: '用户协议',
     privacyPolicy: '隐私政策',

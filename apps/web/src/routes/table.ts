@@ -164,6 +164,7 @@ export const SECTIONS: readonly Section[] = [
           leaf('seal', 'mySeals'),
           leaf('create', 'sealCreate', hidden),
           leaf('address', 'addresses'),
+          leaf('hardware-key', 'hardwareKeys'),
           leaf('account', 'personalAccount', { feesOnly: true }),
           leaf('mall', 'mall', hidden),
           leaf('confirm', 'orderConfirm', hidden),

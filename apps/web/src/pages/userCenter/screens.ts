@@ -6,6 +6,7 @@ import { SEAL_SCREENS } from '../seals/screens';
 export const USER_CENTER_SCREENS: Readonly<Record<string, ComponentType>> = {
   '/user-center/basic': lazyScreen(() => import('./BasicPage')),
   '/user-center/address': lazyScreen(() => import('./AddressPage')),
+  '/user-center/hardware-key': lazyScreen(() => import('./HardwareKeysPage')),
   '/user-center/account': lazyScreen(() => import('./AccountPage')),
   '/user-center/userAgreement': lazyScreen(() => import('./AgreementPage')),
   '/user-center/contact': lazyScreen(() => import('./ContactPage')),
