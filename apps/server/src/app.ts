@@ -24,6 +24,8 @@ import { integrationRoutes } from './integrations/routes';
 import { configureCallbacks } from './integrations/settings';
 import { openApiRoutes } from './open-api/routes';
 import { evidenceReportRoutes } from './evidence-reports/routes';
+import { certificateExpiry } from './certificates/expiry';
+import { certificateRoutes } from './certificates/routes';
 import { hardwareKeyRoutes } from './hardware-keys/routes';
 import { configureEvidenceReports } from './evidence-reports/settings';
 import type { LedgerProvider } from './providers/ledger/provider';
@@ -167,6 +169,8 @@ const MODULES: readonly ((app: FastifyInstance, context: AppContext) => Promise<
   invoiceRoutes,
   evidenceReportRoutes,
   feeRoutes,
+  certificateRoutes,
+  certificateExpiry,
   hardwareKeyRoutes,
   integrationRoutes,
   openApiRoutes,

@@ -166,9 +166,9 @@ export interface MessageItem {
 }
 
 /**
- * Where opening a message leads (spec 001 §4 "Messages"). 1–6 are the specification's; 7 is the
- * platform's own (the specification lists no target for contract messages): the contract's
- * details, `businessId` being the contract's id.
+ * Where opening a message leads (spec 001 §4 "Messages"). 1–6 are the specification's; 7 and on
+ * are the platform's own (the specification lists no target for them): 7 the contract's details,
+ * `businessId` being the contract's id; 8 and 9 a company's certificates.
  */
 export const MESSAGE_REDIRECT = {
   /** The staff list's applications (?isMsg=true). */
@@ -184,6 +184,10 @@ export const MESSAGE_REDIRECT = {
   companySeals: 6,
   /** A contract's details (?id={businessId}). */
   contract: 7,
+  /** The enterprise console's digital certificates (an expiry warning). */
+  digitalCertificates: 8,
+  /** The enterprise console's communication certificates (an expiry warning). */
+  communicationCertificates: 9,
 } as const;
 
 /**

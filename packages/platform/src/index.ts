@@ -15,6 +15,7 @@ export * from './counterparts';
 export * from './documents';
 export * from './envelope';
 export * from './evidence-reports';
+export * from './certificates';
 export * from './invoices';
 export * from './integrations';
 export * from './messages';
@@ -43,6 +44,7 @@ import { COMPANY_AUTH_MESSAGES } from './company-auth';
 import { COMPANY_INFO_MESSAGES } from './company-info';
 import { COMPANY_ROLE_MESSAGES } from './company-roles';
 import { COUNTERPART_MESSAGES } from './counterparts';
+import { CERTIFICATE_MESSAGES } from './certificates';
 import { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import { INVOICE_MESSAGES } from './invoices';
 import { INTEGRATION_MESSAGES } from './integrations';
@@ -76,6 +78,7 @@ joinAreaMessages(
   BATCH_SIGN_MESSAGES,
   COUNTERPART_MESSAGES,
   EVIDENCE_REPORT_MESSAGES,
+  CERTIFICATE_MESSAGES,
   ORDER_MESSAGES,
   INVOICE_MESSAGES,
   FEE_MESSAGES,

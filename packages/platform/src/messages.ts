@@ -4,6 +4,7 @@ import type { COMPANY_AUTH_MESSAGES } from './company-auth';
 import type { COMPANY_INFO_MESSAGES } from './company-info';
 import type { COMPANY_ROLE_MESSAGES } from './company-roles';
 import type { COUNTERPART_MESSAGES } from './counterparts';
+import type { CERTIFICATE_MESSAGES } from './certificates';
 import type { EVIDENCE_REPORT_MESSAGES } from './evidence-reports';
 import type { INVOICE_MESSAGES } from './invoices';
 import type { FEE_MESSAGES } from './fees';
@@ -499,6 +500,7 @@ type AreaMessages = typeof STAFF_MESSAGES &
   typeof BATCH_SIGN_MESSAGES &
   typeof COUNTERPART_MESSAGES &
   typeof EVIDENCE_REPORT_MESSAGES &
+  typeof CERTIFICATE_MESSAGES &
   typeof ORDER_MESSAGES &
   typeof INVOICE_MESSAGES &
   typeof FEE_MESSAGES &

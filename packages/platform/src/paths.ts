@@ -8,6 +8,7 @@ import { COMPANY_AUTH_PATHS } from './company-auth';
 import { COMPANY_INFO_PATHS } from './company-info';
 import { COMPANY_ROLE_PATHS } from './company-roles';
 import { COUNTERPART_PATHS } from './counterparts';
+import { CERTIFICATE_PATHS } from './certificates';
 import { EVIDENCE_REPORT_PATHS } from './evidence-reports';
 import { INVOICE_PATHS } from './invoices';
 import { INTEGRATION_PATHS } from './integrations';
@@ -143,6 +144,7 @@ export const PATHS = {
   ...SEAL_PATHS,
   ...CONTRACT_ARCHIVE_PATHS,
   ...EVIDENCE_REPORT_PATHS,
+  ...CERTIFICATE_PATHS,
   ...WORKFLOW_PATHS,
   ...SIGNING_APPROVAL_PATHS,
   ...ACCOUNT_CLOSING_PATHS,

@@ -108,7 +108,12 @@ export const PERMISSION_GROUPS = {
     label: { en: 'Digital certificates', zh: '数字证书' },
     leaves: {
       view: { en: 'View', zh: '查看' },
-      apply: { en: 'Apply for a hardware key', zh: '申请硬件密钥' },
+      // The spec's 'apply for a hardware key'; applying for, importing and managing the
+      // company's signing certificates is the same right (certificates/CONTEXT.md).
+      apply: {
+        en: 'Apply for a hardware key or certificate, manage certificates',
+        zh: '申请硬件密钥或证书、管理证书',
+      },
     },
   },
   account: {

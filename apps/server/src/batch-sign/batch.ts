@@ -35,7 +35,7 @@ const BATCH_SIGN_ATTEMPTS = 5;
 
 export type BatchSignBody = z.output<typeof batchSignCreateBody>;
 
-type Context = Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps'>;
+type Context = Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps' | 'secrets'>;
 
 interface BatchRow {
   id: string;

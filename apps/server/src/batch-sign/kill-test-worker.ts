@@ -7,6 +7,7 @@
 import { signingKey } from '../auth/tokens';
 import { openDatabase } from '../db';
 import { createJobWorker } from '../jobs/worker';
+import { loadSecretBox } from '../secret-box';
 import { localStorage } from '../storage';
 import { BATCH_SIGN_JOB, batchSignHandler } from './batch';
 import { platformTimestamps } from '../signing';
@@ -33,6 +34,7 @@ worker.handle(
       key: await signingKey(database),
       now: () => new Date(),
       timestamps: platformTimestamps(database),
+      secrets: await loadSecretBox(database),
     },
     { ...log, info: () => undefined, debug: () => undefined } as never,
   ),

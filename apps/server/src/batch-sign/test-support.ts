@@ -10,6 +10,7 @@ import { latestContractFile, readContractFile } from '../contracts/contract-pdf'
 import type { Database } from '../db';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
 import { verifyContractPdf, type VerifiedSignature } from '../signing';
+import { loadSecretBox } from '../secret-box';
 import { localStorage } from '../storage';
 import { outboxCode } from '../test-support/account';
 import { forgetSmsLimits } from '../test-support/signing';
@@ -57,6 +58,7 @@ export async function batchWorker(
     key: await signingKey(database),
     now: () => new Date(),
     timestamps: platformTimestamps(database),
+    secrets: await loadSecretBox(database),
   };
   worker.handle(BATCH_SIGN_JOB, batchSignHandler(context, QUIET));
   await worker.start();

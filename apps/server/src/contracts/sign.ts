@@ -32,6 +32,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod/mini';
 import { requireSigningApproval } from '../approvals/need';
 import type { AccessClaims } from '../auth/tokens';
+import {
+  COMPANY_CERTIFICATE_REFUSALS,
+  CompanyCertificateError,
+  assertCompanyCertificateStill,
+  companySigning,
+} from '../certificates/digital';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { PdfError } from '../editor-pdf';
@@ -88,6 +94,11 @@ export interface PreparedSigner {
   credentials: SigningCredentials;
   /** The CRL and timestamp certificates the signature's /DSS carries (PAdES B-LT). */
   validation: SigningValidation;
+  /**
+   * The company's digital certificate the credentials are, when the company signs with its own
+   * (certificates/digital.ts); undefined for a key the platform issued to the signer.
+   */
+  companyCertificateId?: number | undefined;
 }
 
 /**
@@ -141,13 +152,15 @@ export function fitStamp(stamp: SealStamp, image: { width: number; height: numbe
 
 /**
  * The signer's identity and certificate for a session (issued on its first signature). A batch
- * prepares them once for all its contracts.
+ * prepares them once for all its contracts. A company that has digital certificates signs with
+ * its active one (certificates/digital.ts: `CompanyCertificateError` when none is active and in
+ * force); one that never had any, with the key the platform issues to each of its signers.
  */
 export async function prepareSigner(
-  context: Pick<AppContext, 'database' | 'timestamps' | 'publicUrl'>,
+  context: Pick<AppContext, 'database' | 'timestamps' | 'publicUrl' | 'secrets' | 'now'>,
   session: AccessClaims,
 ): Promise<PreparedSigner> {
-  const { database, timestamps, publicUrl } = context;
+  const { database, timestamps, publicUrl, secrets } = context;
   const kind = sealKindOf(session);
   const signer = await sealSignerOf(database, session, kind);
   const [user] = await database.query<{ name: string; credit_code: string | null }>(
@@ -164,11 +177,15 @@ export async function prepareSigner(
           organisation: signer.companyName,
           organisationId: user?.credit_code?.trim() || undefined,
         };
+  const company =
+    signer.kind === 'company'
+      ? await companySigning(database, secrets, Number(session.companyId), context.now())
+      : null;
   const [credentials, validation] = await Promise.all([
-    signerCredentials(database, identity),
+    company?.credentials ?? signerCredentials(database, identity),
     validationData(database, timestamps, publicUrl),
   ]);
-  return { identity, credentials, validation };
+  return { identity, credentials, validation, companyCertificateId: company?.certificateId };
 }
 
 /** The parties to tell after a signature, and what. */
@@ -357,7 +374,7 @@ async function signWith(
  * twice — two windows, two batches, a batch resumed after its process died — is made once.
  */
 export async function signAsParty(
-  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps'>,
+  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps' | 'secrets'>,
   {
     session,
     locale,
@@ -407,6 +424,11 @@ export async function signAsParty(
           await signerSeals(context, act.tx, session, templateId, act.contract.id)
         ).find((usable) => String(usable.id) === sealId);
         if (!seal) throw new ApiError('sealNotYours', 403);
+        // The company's certificate revoked or disabled since the signature was prepared signs
+        // nothing more.
+        if (prepared.companyCertificateId !== undefined) {
+          await assertCompanyCertificateStill(act.tx, prepared.companyCertificateId, context.now());
+        }
         const confirmedBy = await confirm(act);
         const { contract } = act;
         let latest = await latestContractFile(act.tx, contract.id);
@@ -441,17 +463,20 @@ export async function signAsParty(
           certificateSerial: signed.signatureInfo.certificateSerial,
         });
         // The certificate this signature was made under, so that revoking the signer's key
-        // revokes it too (signing/revocation.ts).
-        await act.tx.query(
-          `INSERT INTO signature_certificates (serial, signer_id, key_serial, contract_id)
-           VALUES ($1, $2, $3, $4)`,
-          [
-            signed.signatureInfo.certificateSerial,
-            signed.signatureInfo.signerId,
-            signed.signatureInfo.keySerial,
-            contract.id,
-          ],
-        );
+        // revokes it too (signing/revocation.ts). A company's own certificate signs as itself
+        // (no certificate of its own per signature): revoking it is the company's, there.
+        if (prepared.companyCertificateId === undefined) {
+          await act.tx.query(
+            `INSERT INTO signature_certificates (serial, signer_id, key_serial, contract_id)
+             VALUES ($1, $2, $3, $4)`,
+            [
+              signed.signatureInfo.certificateSerial,
+              signed.signatureInfo.signerId,
+              signed.signatureInfo.keySerial,
+              contract.id,
+            ],
+          );
+        }
         await act.tx.query(
           `UPDATE contract_participants SET signed_at = now(), seal_id = $3, seal_authorization_id = $4
            WHERE contract_id = $1 AND party = $2`,
@@ -481,6 +506,10 @@ export async function signAsParty(
             confirmedBy,
             certificateSerial: signed.signatureInfo.certificateSerial,
             certificateSubject: signed.signatureInfo.certificateSubject,
+            // The company's digital certificate, when it signed with its own.
+            ...(prepared.companyCertificateId === undefined
+              ? {}
+              : { digitalCertificateId: String(prepared.companyCertificateId) }),
             signingTime: signed.signatureInfo.signingTime.toISOString(),
           },
           signed.sha256,
@@ -499,6 +528,9 @@ export async function signAsParty(
   } catch (error) {
     if (error instanceof PdfError) throw pdfFailure(error, locale);
     if (error instanceof SignerRevokedError) throw new ApiError('signerCertificateRevoked', 403);
+    if (error instanceof CompanyCertificateError) {
+      throw new ApiError(COMPANY_CERTIFICATE_REFUSALS[error.reason], 403);
+    }
     if (error instanceof TimestampError) {
       log.warn({ err: error }, 'the timestamp authority failed a signature');
       const text = error.reason === 'unreachable' ? 'timestampUnavailable' : 'timestampRefused';
@@ -510,7 +542,7 @@ export async function signAsParty(
 
 /** contract/sign for a session (see the module's comment): confirmed by a ticket, spent. */
 export async function signContractFor(
-  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps'>,
+  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps' | 'secrets'>,
   { session, locale, ip, body, log }: SignRequest,
 ): Promise<ContractActed> {
   const { database, key } = context;

@@ -38,6 +38,7 @@ import { ORDER_MIGRATION } from './order-tables';
 import { INVOICE_MIGRATION } from './invoice-tables';
 import { EVIDENCE_REPORT_MIGRATION } from './evidence-report-tables';
 import { INTEGRATION_MIGRATION } from './integration-tables';
+import { CERTIFICATE_MIGRATION } from './certificate-tables';
 import { OPEN_API_MIGRATION } from './open-api-tables';
 import { HARDWARE_KEY_MIGRATION } from './hardware-key-tables';
 
@@ -178,6 +179,7 @@ CREATE INDEX rate_events_at ON rate_events (at);
   FEE_MIGRATION,
   EVIDENCE_REPORT_MIGRATION,
   INTEGRATION_MIGRATION,
+  CERTIFICATE_MIGRATION,
   OPEN_API_MIGRATION,
   HARDWARE_KEY_MIGRATION,
 ];

@@ -65,6 +65,11 @@ export const STORAGE_REFERENCES: readonly StorageReference[] = [
 export const NOT_STORAGE_KEYS: readonly { table: string; column: string; why: string }[] = [
   { table: 'captchas', column: 'key', why: 'the captcha’s id given to the client' },
   { table: 'signer_certificates', column: 'private_key_pem', why: 'a private key, not a file' },
+  {
+    table: 'digital_certificates',
+    column: 'private_key_sealed',
+    why: 'a company certificate’s private key, sealed',
+  },
   { table: 'counterparts', column: 'console_key', why: 'the console whose book holds it' },
   { table: 'orders', column: 'console_key', why: 'the console that bought it' },
   { table: 'fee_gifts', column: 'console_key', why: 'the console the platform gave it to' },

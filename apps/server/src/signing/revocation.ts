@@ -39,7 +39,11 @@ const EXTENSIONS = {
 
 const extension = (id: string, value: Asn1) => sequence([oid(id), octets(der(value))]);
 
-/** The serials the platform CA revoked, with when and why. */
+/**
+ * The serials the platform CA revoked, with when and why: signers' keys and signatures'
+ * certificates, and the certificates it issued to companies (certificates/: digital certificates
+ * it issued — not imported ones, which other authorities issued — and communication certificates).
+ */
 async function revokedCertificates(
   database: Database,
 ): Promise<{ serial: string; revoked_at: Date | string; reason: string | null }[]> {
@@ -49,6 +53,12 @@ async function revokedCertificates(
      UNION ALL
      SELECT serial, revoked_at, revocation_reason AS reason
        FROM signer_certificates WHERE revoked_at IS NOT NULL
+     UNION ALL
+     SELECT serial, revoked_at, revocation_reason AS reason
+       FROM digital_certificates WHERE revoked_at IS NOT NULL AND source = 'issued'
+     UNION ALL
+     SELECT serial, revoked_at, revocation_reason AS reason
+       FROM communication_certificates WHERE revoked_at IS NOT NULL
      ORDER BY revoked_at, serial`,
   );
 }

@@ -57,6 +57,18 @@ describe('where opening a message leads', () => {
     });
   });
 
+  it('opens a certificate expiry warning at the company’s certificates, in the company', () => {
+    const company = { receiverCompanyId: 7 };
+    expect(
+      messageTarget(message({ ...company, redirectType: MESSAGE_REDIRECT.digitalCertificates })),
+    ).toEqual({ path: '/enterprise-console/cert', console: 7 });
+    expect(
+      messageTarget(
+        message({ ...company, redirectType: MESSAGE_REDIRECT.communicationCertificates }),
+      ),
+    ).toEqual({ path: '/enterprise-console/application/application_cert', console: 7 });
+  });
+
   it('leads nowhere for type 2, an unknown type, none, or a missing id', () => {
     for (const redirectType of [2, 99, null]) {
       expect(messageTarget(message({ redirectType }))).toBeNull();

@@ -32,6 +32,10 @@ export function messageTarget(item: MessageItem): MessageTarget | null {
         return '/enterprise-console/seal';
       case MESSAGE_REDIRECT.contract:
         return withId('/agency-contract/contractDetails', item.businessId);
+      case MESSAGE_REDIRECT.digitalCertificates:
+        return '/enterprise-console/cert';
+      case MESSAGE_REDIRECT.communicationCertificates:
+        return '/enterprise-console/application/application_cert';
       default:
         return null;
     }
