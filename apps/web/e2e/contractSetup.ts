@@ -243,19 +243,27 @@ export async function completedCompanyContract(page: Page, name: string): Promis
     documentId: document.id,
     project: sealedByTheCompany(),
   });
-  const face = await api<FaceCheckStarted>(page, `${apiPath('contractFaceUrl')}?id=${contract.id}`);
+  await signForTheCompany(page, contract.id);
+  return contract;
+}
+
+/**
+ * Signs a contract of the page's company console as its party A, through the API: the company's
+ * first seal, confirmed by the development face check.
+ */
+export async function signForTheCompany(page: Page, contractId: string): Promise<void> {
+  const face = await api<FaceCheckStarted>(page, `${apiPath('contractFaceUrl')}?id=${contractId}`);
   const reference = new URL(face.url, 'http://face.invalid').searchParams.get('reference')!;
   await page.request.post(face.url, { form: { reference, outcome: 'passed' } });
   const result = await api<FaceCheckResult>(
     page,
-    `${apiPath('contractFaceResult')}?id=${contract.id}&faceToken=${encodeURIComponent(face.faceToken)}`,
+    `${apiPath('contractFaceResult')}?id=${contractId}&faceToken=${encodeURIComponent(face.faceToken)}`,
   );
   if (result.state !== 'passed') throw new Error(`the face check is ${result.state}`);
-  const [seal] = await api<ContractSeal[]>(page, `${apiPath('contractSeals')}?id=${contract.id}`);
+  const [seal] = await api<ContractSeal[]>(page, `${apiPath('contractSeals')}?id=${contractId}`);
   await api(page, apiPath('contractSign'), {
-    id: contract.id,
+    id: contractId,
     sealId: seal!.id,
     ticket: result.ticket,
   });
-  return contract;
 }

@@ -106,6 +106,8 @@ export async function startPlatform(): Promise<RunningPlatform> {
         WELCOME_SIGNINGS: '500',
         // Evidence reports issued as soon as applied for, not 1–2 working days later.
         EVIDENCE_REPORTS_IMMEDIATE: '1',
+        // Callbacks reach the receivers the journeys run on 127.0.0.1.
+        ALLOW_PRIVATE_CALLBACKS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

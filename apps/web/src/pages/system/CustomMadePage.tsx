@@ -1,3 +1,4 @@
+import { FileProtectOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export default function CustomMadePage() {
     return (
       <StandalonePage>
         <Outcome
-          status="info"
+          icon={<FileProtectOutlined aria-hidden />}
           heading={t('customMade.signHeading', { name: contract.contractName })}
           description={t(contract.from ? 'customMade.signFrom' : 'customMade.sign', {
             from: contract.from,
