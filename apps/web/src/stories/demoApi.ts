@@ -62,7 +62,9 @@ import { COUNTERPART_CALLS } from './demoCounterparts';
 import { EVIDENCE_REPORT_CALLS, EVIDENCE_REPORT_PUBLIC_CALLS } from './demoEvidenceReports';
 import { SIGNING_TICKET_PUBLIC_CALLS } from './demoSigningLinks';
 import { INVOICE_CALLS } from './demoInvoices';
+import { INTEGRATION_CALLS } from './demoIntegrations';
 import { FEE_CALLS } from './demoFees';
+import { HARDWARE_KEY_CALLS, HARDWARE_KEY_PUBLIC_CALLS } from './demoHardwareKeys';
 
 /** The access token of a console: the demo API reads the console back from it. */
 function demoAccessToken(companyId: number): string {
@@ -233,6 +235,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       REAL_NAME_CALLS,
       COMPANY_AUTH_CALLS,
       USER_CENTER_CALLS,
+      HARDWARE_KEY_CALLS,
       // After the company's: hasUnfinished in the personal console counts the user's own.
       ACCOUNT_CLOSING_CALLS,
       COMPANY_SEAL_CALLS,
@@ -244,6 +247,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       // After the launch calls: a story's blacklist refuses its parties first.
       COUNTERPART_CALLS,
       INVOICE_CALLS,
+      INTEGRATION_CALLS,
       // After the counterparts': a story without a signing is refused before them.
       FEE_CALLS,
       // After the company's: its seal image call answers personal seals and hands the rest on.
@@ -253,6 +257,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
   ...SEAL_PUBLIC_CALLS,
   ...EVIDENCE_REPORT_PUBLIC_CALLS,
   ...SIGNING_TICKET_PUBLIC_CALLS,
+  ...HARDWARE_KEY_PUBLIC_CALLS,
   // The demo's own contracts in full; the ones the initiating stories create as they answer them.
   [PATHS.contractDetail]: signedIn(contractDetailCall(CONTRACT_LAUNCH_CALLS[PATHS.contractDetail])),
   [PATHS.templatePreview]: (request) =>
