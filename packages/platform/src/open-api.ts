@@ -25,8 +25,9 @@ import {
   contractPartiesSchema,
   contractReceiversSchema,
 } from './contract-create';
+import type { Page } from './api';
 import type { MessageKey } from './messages';
-import { recordIdSchema } from './paging';
+import { pageQuery, recordIdSchema } from './paging';
 import { TEMPLATE_PARTIES, type TemplateParty } from './templates';
 
 const err = (key: MessageKey) => ({ error: key });
@@ -39,6 +40,8 @@ export const OPEN_API_PATHS = {
   openContractTrail: '/open/v1/contracts/:id/audit-trail',
   openContractSigningLink: '/open/v1/contracts/:id/signing-links',
   openContractPdf: '/open/v1/contracts/:id/pdf',
+  /** The console's: the calls an access party made (Application management). */
+  openApiCalls: '/blade-system/systemAccess/calls',
   /** The web app's: what a signing link's ticket is for (the /custom-made page). */
   signingTicket: '/sicpay-contract/contract/nologin/signing-ticket',
 } as const;
@@ -49,6 +52,13 @@ export const OPEN_API_HEADERS = {
   timestamp: 'X-Timestamp',
   nonce: 'X-Nonce',
   signature: 'X-Signature',
+  /**
+   * Instead of the API secret, a communication certificate of the party may sign: its serial
+   * number here, and X-Signature the base64 of the certificate key's signature of the same text
+   * (RSA: RSASSA-PKCS1-v1_5 with SHA-256; SM2: SM2 with SM3, distinguishing ID 1234567812345678,
+   * DER).
+   */
+  certificate: 'X-Certificate-Serial',
 } as const;
 
 /** How far a request's timestamp may be from the server's clock, either way (seconds). */
@@ -143,6 +153,15 @@ export const openSigningLinkBody = z.object({
   ),
 });
 
+/** GET systemAccess/calls: a page of one access party's calls, newest first. */
+export const openApiCallsQuery = z.object({
+  id: z.coerce.number().check(z.int(err('invalidValue')), z.minimum(1, err('invalidValue'))),
+  ...pageQuery,
+  /** Only the refused calls (4xx and 5xx). */
+  failed: z.optional(z.enum(['true', 'false'], err('invalidValue'))),
+});
+export type OpenApiCallsQuery = z.input<typeof openApiCallsQuery>;
+
 /** The web app asks what a ticket is for. */
 export const signingTicketBody = z.object({
   ticket: z.string().check(z.regex(/^[A-Za-z0-9._~-]{8,512}$/, err('invalidValue'))),
@@ -224,6 +243,20 @@ export interface OpenSigningLink {
   expiresAt: string;
 }
 
+/** One call an access party made, as its company sees it. */
+export interface OpenApiCall {
+  id: string;
+  method: string;
+  /** The path and query as sent. */
+  path: string;
+  /** The HTTP status it was answered with. */
+  status: number;
+  contractId: string | null;
+  ip: string | null;
+  durationMs: number;
+  at: string;
+}
+
 /** What a signing ticket is for, as the /custom-made page shows it before the signer logs in. */
 export interface SigningTicketInfo {
   contractId: string;
@@ -248,6 +281,10 @@ export const OPEN_API_MESSAGES = {
   openApiBadSignature: {
     en: 'The request’s signature does not match: sign METHOD, path and query, timestamp, nonce and the body’s SHA-256 with the API secret',
     zh: '请求签名不匹配：请用 API 密钥对请求方法、路径和查询、时间戳、随机数及请求体的 SHA-256 签名',
+  },
+  openApiCertificateUnknown: {
+    en: 'No valid communication certificate of this access party has this serial number',
+    zh: '该接入方没有此序列号的有效通讯证书',
   },
   openApiStale: {
     en: 'The request’s timestamp is more than 5 minutes from the server’s time',
@@ -343,6 +380,33 @@ export const OPEN_API_EXAMPLES = {
     url: 'https://esign.example.com/custom-made?ticket=sl_4Xc2sQm9VqP0aZ7kLrT1bN8wYe3uHj6d&returnUrl=https%3A%2F%2Ferp.example.com%2Forders%2F42',
     expiresAt: '2026-12-12T02:00:00.000Z',
   },
+  calls: {
+    records: [
+      {
+        id: '88',
+        method: 'POST',
+        path: '/api/open/v1/contracts',
+        status: 200,
+        contractId: '1024',
+        ip: '203.0.113.7',
+        durationMs: 142,
+        at: '2026-12-05T02:00:00.000Z',
+      },
+      {
+        id: '87',
+        method: 'GET',
+        path: '/api/open/v1/contracts/999',
+        status: 404,
+        contractId: null,
+        ip: '203.0.113.7',
+        durationMs: 9,
+        at: '2026-12-05T01:59:12.000Z',
+      },
+    ],
+    total: 2,
+    current: 1,
+    size: 10,
+  },
   ticketInfo: {
     contractId: '1024',
     contractName: 'Purchase agreement No. 7',
@@ -357,5 +421,6 @@ export const OPEN_API_EXAMPLES = {
   page: OpenContractPage;
   trail: OpenContractTrail;
   signingLink: OpenSigningLink;
+  calls: Page<OpenApiCall>;
   ticketInfo: SigningTicketInfo;
 };

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { X509Certificate, createHash, createHmac, timingSafeEqual, verify } from 'node:crypto';
 import {
   OPEN_API_CLOCK_SKEW_S,
   OPEN_API_HEADERS,
@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { headerValue } from '../http/headers';
 import { ApiError } from '../http/route';
 import { findAccessPartyByKey } from '../integrations/access-parties';
+import { readSm2Certificate, sm2Verify } from '../sm2';
 import { lockBuckets, reachedLimits, recordEvents, secondsUntilRoom } from '../rate-limits';
 
 /** The access party a signed request came from, and whose rights it acts with. */
@@ -78,9 +79,11 @@ export async function authenticateOpenCall(
     nonce,
     bodySha256Hex: bodySha256Hex(rawBody),
   });
-  if (!party.secrets.some((secret) => matches(openApiSignature(secret, text), signature))) {
-    throw new ApiError('openApiBadSignature', 401);
-  }
+  const certificateSerial = headerValue(request, OPEN_API_HEADERS.certificate).trim();
+  const holds = certificateSerial
+    ? await certificateSigned(context, party.id, certificateSerial, text, signature)
+    : party.secrets.some((secret) => matches(openApiSignature(secret, text), signature));
+  if (!holds) throw new ApiError('openApiBadSignature', 401);
   const skew = Math.abs(context.now().getTime() / 1000 - Number(timestamp));
   if (skew > OPEN_API_CLOCK_SKEW_S) throw new ApiError('openApiStale', 401);
 
@@ -126,6 +129,42 @@ export async function authenticateOpenCall(
       ? { userId: Number(operator.user_id), tenantId: party.tenantId, companyId: party.companyId }
       : null,
   };
+}
+
+/**
+ * Whether the party's communication certificate of that serial number — issued to it, bound to
+ * it, neither revoked nor outside its validity — signed `text`: RSA with SHA-256, or SM2 with SM3.
+ * A serial the party does not hold so is refused as such (401), before any signature is checked.
+ */
+async function certificateSigned(
+  context: AppContext,
+  partyId: number,
+  serial: string,
+  text: string,
+  signature: string,
+): Promise<boolean> {
+  const [certificate] = await context.database.query<{
+    algorithm: 'RSA' | 'SM2';
+    certificate_pem: string;
+  }>(
+    `SELECT algorithm, certificate_pem FROM communication_certificates
+     WHERE access_party_id = $1 AND lower(serial) = lower($2) AND revoked_at IS NULL
+       AND not_before <= $3 AND not_after > $3`,
+    [partyId, serial.replace(/:/g, ''), context.now().toISOString()],
+  );
+  if (!certificate) throw new ApiError('openApiCertificateUnknown', 401);
+  const signed = Buffer.from(signature, 'base64');
+  const message = Buffer.from(text, 'utf8');
+  if (certificate.algorithm === 'SM2') {
+    const read = readSm2Certificate(certificate.certificate_pem);
+    return read !== null && sm2Verify(message, signed, read.publicKey);
+  }
+  try {
+    const { publicKey } = new X509Certificate(certificate.certificate_pem);
+    return verify('sha256', message, publicKey, signed);
+  } catch {
+    return false;
+  }
 }
 
 /** Forgets nonces past twice the clock-skew window and calls older than 90 days. */

@@ -1,16 +1,25 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { createHash, createHmac, createPrivateKey, randomBytes, sign } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   PATHS,
   type AccessPartySaved,
+  type CommunicationCertIssued,
+  type OpenApiCall,
   type OpenContract,
+  type Page,
   type OpenContractCreated,
   type OpenContractPage,
   type OpenContractTrail,
   type OpenSigningLink,
   type SigningTicketInfo,
 } from '@esign/platform';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../seed';
+import { sm2PublicKeyOf, sm2Sign } from '../sm2';
 import { addCompany, addUser, loginInto } from '../test-support/companies';
 import { BACKENDS, call, useTestServer } from '../test-support/server';
 import { addDocument } from '../test-support/ready-documents';
@@ -21,6 +30,7 @@ import {
   type DemoAuthor,
 } from '../test-support/templates';
 
+const run = promisify(execFile);
 const OTHER_ADMIN = '13900003461';
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -71,6 +81,7 @@ describe.each(BACKENDS)('the open API on $name', (backend) => {
   let party: AccessPartySaved;
   let template: { id: string; addressUuid: string };
   let otherTemplate: { id: string };
+  let otherCompany = 0;
   let adminToken = '';
 
   const credentials = () => ({ appKey: party.appKey, secret: party.secret! });
@@ -110,6 +121,7 @@ describe.each(BACKENDS)('the open API on $name', (backend) => {
     party = made.body.data;
     // Another company with an enabled template of its own.
     const other = await addCompany(server.database, { name: 'Open Rival Co., Ltd.' });
+    otherCompany = other;
     await addUser(server.database, { phone: OTHER_ADMIN, company: { id: other, role: 'admin' } });
     const [rivalUser] = await server.database.query<{ id: string }>(
       'SELECT id FROM users WHERE phone = $1',
@@ -130,6 +142,12 @@ describe.each(BACKENDS)('the open API on $name', (backend) => {
     });
     expect(saved.status, saved.body.msg).toBe(200);
     otherTemplate = { id: saved.body.data.id };
+  });
+
+  // Each test starts with the party's rate limits clear: a fast database makes more than 20 calls
+  // a second across tests (the limits have a test of their own).
+  beforeEach(async () => {
+    await server.database.query("DELETE FROM rate_events WHERE bucket LIKE 'open-api:%'");
   });
 
   it('creates a contract from the company’s template, once per externalId, in the trail as done by the access party', async () => {
@@ -366,6 +384,96 @@ describe.each(BACKENDS)('the open API on $name', (backend) => {
     }
   });
 
+  it('accepts a request signed by the party’s communication certificate, RSA or SM2, and not once it is revoked', async () => {
+    const path = `${api(PATHS.openContracts)}?changedSince=2026-01-01T00:00:00Z`;
+    const password = 'Cert-pass-2026';
+    const directory = mkdtempSync(join(tmpdir(), 'open-api-cert-'));
+    /** A request signed with a certificate's key (taken out of its PKCS#12 with openssl). */
+    const certificateFetch = (serial: string, sign: (text: Buffer) => Buffer) => {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const nonce = randomBytes(16).toString('hex');
+      const text = [
+        'GET',
+        path,
+        timestamp,
+        nonce,
+        createHash('sha256').update('').digest('hex'),
+      ].join('\n');
+      return fetch(`${server.base}${path}`, {
+        headers: {
+          'X-App-Key': party.appKey,
+          'X-Timestamp': timestamp,
+          'X-Nonce': nonce,
+          'X-Certificate-Serial': serial,
+          'X-Signature': sign(Buffer.from(text)).toString('base64'),
+        },
+      });
+    };
+    const issue = async (algorithm: 'RSA' | 'SM2') => {
+      const issued = await call<CommunicationCertIssued>(
+        server.base,
+        'POST',
+        PATHS.communicationCertApply,
+        {
+          token: adminToken,
+          body: { algorithm, accessPartyId: party.id, password },
+        },
+      );
+      expect(issued.status, issued.body.msg).toBe(200);
+      const file = join(directory, `${algorithm}.p12`);
+      writeFileSync(file, Buffer.from(issued.body.data.pkcs12, 'base64'));
+      const { stdout } = await run('openssl', [
+        'pkcs12',
+        '-in',
+        file,
+        '-nocerts',
+        '-nodes',
+        '-passin',
+        `pass:${password}`,
+      ]);
+      return {
+        certificate: issued.body.data.certificate,
+        keyPem: stdout.slice(stdout.indexOf('-----BEGIN')),
+      };
+    };
+    try {
+      const rsa = await issue('RSA');
+      const rsaSign = (text: Buffer) => sign('sha256', text, createPrivateKey(rsa.keyPem));
+      expect((await certificateFetch(rsa.certificate.serialNumber, rsaSign)).status).toBe(200);
+
+      const sm2 = await issue('SM2');
+      // The SM2 key's 32 private bytes, from its SEC 1 form as openssl writes it (Node aborts
+      // exporting an SM2 key).
+      const keyFile = join(directory, 'sm2.key');
+      writeFileSync(keyFile, sm2.keyPem);
+      const sec1 = await run('openssl', ['ec', '-in', keyFile, '-outform', 'DER'], {
+        encoding: 'buffer',
+      });
+      const privateKey = sec1.stdout.subarray(7, 39).toString('hex');
+      const keys = { privateKey, publicKey: sm2PublicKeyOf(privateKey) };
+      expect(
+        (await certificateFetch(sm2.certificate.serialNumber, (text) => sm2Sign(text, keys)))
+          .status,
+      ).toBe(200);
+
+      // Signed by the RSA key but naming the SM2 certificate: refused.
+      expect((await certificateFetch(sm2.certificate.serialNumber, rsaSign)).status).toBe(401);
+      const unknown = await envelope(await certificateFetch('0123456789ABCDEF', rsaSign));
+      expect([unknown.status, unknown.msg]).toEqual([
+        401,
+        'No valid communication certificate of this access party has this serial number',
+      ]);
+      const revoked = await call(server.base, 'POST', PATHS.communicationCertRevoke, {
+        token: adminToken,
+        body: { id: rsa.certificate.id, reason: 'keyCompromise' },
+      });
+      expect(revoked.status, revoked.body.msg).toBe(200);
+      expect((await certificateFetch(rsa.certificate.serialNumber, rsaSign)).status).toBe(401);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it('counts its rate limits in the database, so that they hold across server processes', async () => {
     const path = `${api(PATHS.openContracts)}?changedSince=2026-01-01T00:00:00Z`;
     // 599 calls counted in the minute's window (the tests' own calls forgotten), as if made
@@ -394,13 +502,42 @@ describe.each(BACKENDS)('the open API on $name', (backend) => {
     }
   });
 
-  it('keeps a record of every call the party made', async () => {
-    const calls = await server.database.query<{ method: string; path: string; status: number }>(
-      'SELECT method, path, status FROM open_api_calls WHERE party_id = $1 ORDER BY id',
-      [party.id],
-    );
-    expect(calls.length).toBeGreaterThan(10);
+  it('keeps a record of every call the party made, which its company reads and no other', async () => {
+    const read = (token: string, query: Record<string, string>) =>
+      call<Page<OpenApiCall>>(
+        server.base,
+        'GET',
+        `${PATHS.openApiCalls}?${new URLSearchParams({ id: party.id, ...query }).toString()}`,
+        { token },
+      );
+    const all = await read(adminToken, { size: '100' });
+    expect(all.status, all.body.msg).toBe(200);
+    const calls = all.body.data.records;
+    expect(all.body.data.total).toBeGreaterThan(10);
     expect(calls.some((entry) => entry.status === 404)).toBe(true);
-    expect(calls.some((entry) => entry.method === 'POST' && entry.status === 200)).toBe(true);
+    expect(
+      calls.some(
+        (entry) =>
+          entry.method === 'POST' &&
+          entry.status === 200 &&
+          entry.path === '/api/open/v1/contracts',
+      ),
+    ).toBe(true);
+    expect(
+      calls.find((entry) => entry.path.endsWith('/signing-links') && entry.status === 200)
+        ?.contractId,
+    ).toMatch(/^\d+$/);
+    // Newest first.
+    expect(calls.map((entry) => Number(entry.id))).toEqual(
+      [...calls].map((entry) => Number(entry.id)).sort((a, b) => b - a),
+    );
+    const failed = await read(adminToken, { failed: 'true', size: '100' });
+    expect(failed.body.data.records.every((entry) => entry.status >= 400)).toBe(true);
+    expect(failed.body.data.total).toBeLessThan(all.body.data.total);
+    const rival = await read(
+      (await loginInto(server.base, OTHER_ADMIN, otherCompany)).access_token,
+      {},
+    );
+    expect(rival.status).toBe(404);
   });
 });

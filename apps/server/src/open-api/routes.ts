@@ -8,6 +8,7 @@ import {
   openContractListQuery,
   openContractParams,
   openSigningLinkBody,
+  openApiCallsQuery,
   signingTicketBody,
   type ContractStatus,
   type OpenContract,
@@ -15,6 +16,8 @@ import {
   type OpenContractPage,
   type OpenContractTrail,
   type OpenSigningLink,
+  type OpenApiCall,
+  type Page,
   type SigningTicketInfo,
   type TemplateParty,
 } from '@esign/platform';
@@ -27,6 +30,7 @@ import { contractFileName, currentPdf } from '../contracts/contract-pdf-routes';
 import { sha256Of } from '../contracts/contract-pdf';
 import type { Queryable } from '../db';
 import { ApiError, route } from '../http/route';
+import { ownerOf } from '../integrations/routes';
 import type { OpenCaller } from './auth';
 import { openRoutes } from './route';
 
@@ -446,6 +450,63 @@ export async function openApiRoutes(app: FastifyInstance, context: AppContext): 
           .send(Buffer.from(pdf));
       },
     });
+  });
+
+  route(app, context, {
+    method: 'GET',
+    path: PATHS.openApiCalls,
+    summary:
+      'The open API calls one of the company’s access parties made, newest first: method, path, status, contract, address, duration (kept 90 days)',
+    tag: 'blade-system',
+    permission: 'application:access',
+    query: openApiCallsQuery,
+    example: { query: { id: '3', current: 1, size: 10 }, answer: OPEN_API_EXAMPLES.calls },
+    handler: async ({ session, console: current, query }): Promise<Page<OpenApiCall>> => {
+      const owner = ownerOf(session, current);
+      const [party] = await database.query(
+        'SELECT 1 FROM access_parties WHERE id = $1 AND tenant_id = $2 AND company_id = $3',
+        [query.id, owner.tenantId, owner.companyId],
+      );
+      if (!party) throw new ApiError('notFound', 404);
+      const failed = query.failed === 'true';
+      const [rows, [count]] = await Promise.all([
+        database.query<{
+          id: string;
+          method: string;
+          path: string;
+          status: number;
+          contract_id: string | null;
+          ip: string | null;
+          duration_ms: number;
+          at: Date | string;
+        }>(
+          `SELECT id, method, path, status, contract_id, ip, duration_ms, at FROM open_api_calls
+           WHERE party_id = $1 AND ($2::boolean IS FALSE OR status >= 400)
+           ORDER BY id DESC LIMIT $3 OFFSET $4`,
+          [query.id, failed, query.size, (query.current - 1) * query.size],
+        ),
+        database.query<{ n: string }>(
+          `SELECT count(*) AS n FROM open_api_calls
+           WHERE party_id = $1 AND ($2::boolean IS FALSE OR status >= 400)`,
+          [query.id, failed],
+        ),
+      ]);
+      return {
+        records: rows.map((row) => ({
+          id: String(row.id),
+          method: row.method,
+          path: row.path,
+          status: row.status,
+          contractId: row.contract_id === null ? null : String(row.contract_id),
+          ip: row.ip,
+          durationMs: row.duration_ms,
+          at: iso(row.at),
+        })),
+        total: Number(count!.n),
+        current: query.current,
+        size: query.size,
+      };
+    },
   });
 
   route(app, context, {
