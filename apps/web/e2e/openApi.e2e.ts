@@ -215,7 +215,14 @@ describe('the open API and its callbacks', () => {
           'webhook-id': String(headers['webhook-id']),
           'webhook-timestamp': String(headers['webhook-timestamp']),
           'webhook-signature': String(headers['webhook-signature']),
-        }) as { type: string; data: { contract: { id: string }; seq: number; party?: string } };
+        }) as {
+          type: string;
+          data: {
+            contract: { id: string; externalId: string | null };
+            seq: number;
+            party?: string;
+          };
+        };
         // The same by hand: HMAC-SHA256 of id.timestamp.body under the whsec_ key.
         const key = Buffer.from(callback.signingSecret!.replace(/^whsec_/, ''), 'base64');
         const expected = createHmac('sha256', key)
@@ -226,7 +233,13 @@ describe('the open API and its callbacks', () => {
         expect(String(headers['webhook-signature']).split(' ')).toContain(`v1,${expected}`);
         return verified;
       });
-      expect(events.every((event) => event.data.contract.id === created.id)).toBe(true);
+      expect(
+        events.every(
+          (event) =>
+            event.data.contract.id === created.id &&
+            event.data.contract.externalId === 'erp-order-42',
+        ),
+      ).toBe(true);
       expect(events.map((event) => event.type).sort()).toEqual(
         ['contract.completed', 'contract.created', 'contract.signed', 'contract.signed'].sort(),
       );

@@ -84,7 +84,10 @@ export async function queueContractEvents(tx: Db, entry: AuditEntry): Promise<vo
     company_id: string | null;
     number: string;
     name: string;
-  }>('SELECT status, company_id, number, name FROM contracts WHERE id = $1', [entry.contractId]);
+    external_id: string | null;
+  }>('SELECT status, company_id, number, name, external_id FROM contracts WHERE id = $1', [
+    entry.contractId,
+  ]);
   if (!contract) return;
   const types = callbackEventsOf(entry.action, contract.status);
   if (types.length === 0) return;
@@ -115,6 +118,8 @@ export async function queueContractEvents(tx: Db, entry: AuditEntry): Promise<vo
       number: contract.number,
       name: contract.name,
       status: contract.status,
+      // The partner's own reference, when it initiated the contract through the open API.
+      externalId: contract.external_id,
     },
     action: entry.action,
     seq: entry.seq,
