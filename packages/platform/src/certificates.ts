@@ -146,7 +146,8 @@ export function isCertPassword(password: string): boolean {
   return kinds.length >= 2;
 }
 
-const certPasswordSchema = z
+/** A PKCS#12 file's password as the platform hands one over (`isCertPassword`). */
+export const certPasswordSchema = z
   .string(err('certificatePasswordRequired'))
   .check(
     z.minLength(1, err('certificatePasswordRequired')),
@@ -542,7 +543,7 @@ const COMMUNICATION_RSA: CommunicationCertificate = {
   notAfter: '2028-12-01T02:00:00.000Z',
   status: 'active',
   expiresSoon: false,
-  accessParty: { id: '3', name: 'ERP (production)' },
+  accessParty: { id: '3', name: 'ERP' },
   fingerprint: '9c2f4b1e7a3d5c8f0e6b2a9d4c7f1e3b5a8d0c2f4e6b9a1d3c5e7f0b2d4a6c8e',
   createdAt: '2026-12-01T02:00:00.000Z',
   createdBy: 'Wang Fang',

@@ -14,6 +14,7 @@ import { APPROVAL_INBOX_EN } from './areas/approvalInbox.en';
 import { COUNTERPARTS_EN } from './areas/counterparts.en';
 import { EVIDENCE_REPORTS_EN } from './areas/evidenceReports.en';
 import { INVOICES_EN } from './areas/invoices.en';
+import { CERTIFICATES_EN } from './areas/certificates.en';
 import { INTEGRATIONS_EN } from './areas/integrations.en';
 import { FEES_EN } from './areas/fees.en';
 import { COMPANY_SEALS_EN } from './enterprise/companySeals.en';
@@ -49,6 +50,7 @@ const EN_SCREENS = {
   counterparts: COUNTERPARTS_EN,
   evidenceReports: EVIDENCE_REPORTS_EN,
   invoices: INVOICES_EN,
+  certificates: CERTIFICATES_EN,
   integrations: INTEGRATIONS_EN,
   fees: FEES_EN,
   contractLaunch: {

@@ -15,6 +15,7 @@ import { APPROVAL_INBOX_ZH } from './areas/approvalInbox.zh';
 import { COUNTERPARTS_ZH } from './areas/counterparts.zh';
 import { EVIDENCE_REPORTS_ZH } from './areas/evidenceReports.zh';
 import { INVOICES_ZH } from './areas/invoices.zh';
+import { CERTIFICATES_ZH } from './areas/certificates.zh';
 import { INTEGRATIONS_ZH } from './areas/integrations.zh';
 import { FEES_ZH } from './areas/fees.zh';
 import { COMPANY_SEALS_ZH } from './enterprise/companySeals.zh';
@@ -50,6 +51,7 @@ const zh: Strings<typeof en> = {
   counterparts: COUNTERPARTS_ZH,
   evidenceReports: EVIDENCE_REPORTS_ZH,
   invoices: INVOICES_ZH,
+  certificates: CERTIFICATES_ZH,
   integrations: INTEGRATIONS_ZH,
   fees: FEES_ZH,
   contractLaunch: {

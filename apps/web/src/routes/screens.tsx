@@ -11,6 +11,7 @@ import { MESSAGE_SCREENS } from '../pages/messages/screens';
 import { REAL_NAME_SCREENS } from '../pages/realName/screens';
 import { COUNTERPART_SCREENS } from '../pages/relative/screens';
 import { INVOICE_SCREENS } from '../pages/invoices/screens';
+import { CERTIFICATE_SCREENS } from '../pages/certificates/screens';
 import { APPLICATION_SCREENS } from '../pages/application/screens';
 import { USER_CENTER_SCREENS } from '../pages/userCenter/screens';
 import { TEMPLATE_EDITOR_SCREENS } from '../pages/template/screens';
@@ -35,6 +36,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...APPROVAL_INBOX_SCREENS,
   ...COUNTERPART_SCREENS,
   ...INVOICE_SCREENS,
+  ...CERTIFICATE_SCREENS,
   ...FEE_SCREENS,
   ...APPLICATION_SCREENS,
   // The list's tables and dialogs come when it is first opened, not with the login page.

@@ -62,6 +62,7 @@ import { COUNTERPART_CALLS } from './demoCounterparts';
 import { EVIDENCE_REPORT_CALLS, EVIDENCE_REPORT_PUBLIC_CALLS } from './demoEvidenceReports';
 import { SIGNING_TICKET_PUBLIC_CALLS } from './demoSigningLinks';
 import { INVOICE_CALLS } from './demoInvoices';
+import { CERTIFICATE_CALLS } from './demoCertificates';
 import { INTEGRATION_CALLS } from './demoIntegrations';
 import { FEE_CALLS } from './demoFees';
 import { HARDWARE_KEY_CALLS, HARDWARE_KEY_PUBLIC_CALLS } from './demoHardwareKeys';
@@ -247,6 +248,7 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
       // After the launch calls: a story's blacklist refuses its parties first.
       COUNTERPART_CALLS,
       INVOICE_CALLS,
+      CERTIFICATE_CALLS,
       INTEGRATION_CALLS,
       // After the counterparts': a story without a signing is refused before them.
       FEE_CALLS,

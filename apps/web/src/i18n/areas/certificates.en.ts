@@ -1,0 +1,190 @@
+/**
+ * The strings of a company's certificate screens (/enterprise-console/cert and
+ * /enterprise-console/application/application_cert; `t('certificates.…')`).
+ */
+export const CERTIFICATES_EN = {
+  loadFailed: 'The certificates could not be loaded.',
+  notBound: 'Not bound',
+  validity: '{{from}} – {{to}}',
+  validUntil: 'Valid until {{day}}',
+  expiresSoon: 'Expires soon',
+  serial: 'Serial {{serial}}',
+  keyLength: '{{algorithm}} · {{bits}} bits',
+  download: 'Download',
+  downloadAs: {
+    pem: 'Certificate (PEM, with issuers)',
+    der: 'Certificate (DER, .cer)',
+  },
+  downloaded: 'Saved {{name}}',
+  more: 'More actions for {{name}}',
+  revoke: 'Revoke',
+  revokeReason: 'Reason',
+  reasons: {
+    unspecified: 'No reason given',
+    keyCompromise: 'The key may be known to others',
+    superseded: 'Replaced by another certificate',
+    cessationOfOperation: 'No longer used',
+  },
+  years: '{{count}} year',
+  years_other: '{{count}} years',
+  validityField: 'Validity',
+  digital: {
+    subtitle:
+      'The certificates your company’s contracts are signed with. The active one signs every signature made for the company.',
+    apply: 'Apply for a certificate',
+    import: 'Import a certificate',
+    empty: 'No digital certificate yet',
+    emptyHint:
+      'Until the company has one, each person signing for it signs with a key the platform issues them. Apply for a certificate from the platform, or import one your certificate authority issued.',
+    signing: {
+      certificate: 'Contracts are signed with the company’s active certificate, {{name}}.',
+      platform:
+        'The company has no certificate: each person signing for it signs with a key the platform issues them.',
+      blocked:
+        'No certificate is active and valid: nobody can sign for the company until one is enabled, applied for or imported.',
+    },
+    status: {
+      active: 'Active',
+      disabled: 'Disabled',
+      revoked: 'Revoked',
+      expired: 'Expired',
+    },
+    source: { issued: 'Issued by the platform', imported: 'Imported' },
+    columns: {
+      name: 'Certificate',
+      status: 'Status',
+      holder: 'Holder and issuer',
+      validity: 'Validity',
+      actions: 'Actions',
+    },
+    issuer: 'Issued by {{issuer}}',
+    total: '{{count}} certificate',
+    total_other: '{{count}} certificates',
+    enable: 'Make active',
+    disable: 'Disable',
+    rename: 'Rename',
+    enabled: '{{name}} now signs the company’s contracts.',
+    disabled: '{{name}} is disabled.',
+    revoked: '{{name}} is revoked.',
+    renamed: 'Renamed to {{name}}.',
+    enableTitle: 'Make {{name}} the active certificate?',
+    enableBody:
+      'The company’s contracts will be signed with it from now on. The certificate active now ({{current}}) is disabled.',
+    disableTitle: 'Disable {{name}}?',
+    disableBody:
+      'With no active certificate, nobody can sign for the company until another is made active.',
+    revokeTitle: 'Revoke {{name}}?',
+    revokeBody:
+      'A revoked certificate signs nothing more, for good. Contracts it signed before stay valid.',
+    revokeImported:
+      'This certificate was imported: also ask its authority ({{issuer}}) to revoke it.',
+    applyTitle: 'Apply for a certificate from the platform',
+    applyIntro:
+      'The platform’s certificate authority issues the company an RSA 2048 certificate in its full name and credit code. Its key stays sealed on the platform.',
+    applied: '{{name}} is issued.',
+    name: 'Name',
+    namePlaceholder: 'For example: Contracts 2027',
+    defaultName: 'Company signing certificate',
+    importTitle: 'Import a certificate',
+    importIntro:
+      'A PKCS#12 file (.p12 or .pfx) with the company’s RSA key (2048 bits or more) and its certificate, from your certificate authority. Readers trust its signatures where they trust that authority.',
+    file: 'Certificate file',
+    chooseFile: 'Choose a .p12 or .pfx file',
+    fileChosen: '{{name}} ({{size}} KB)',
+    password: 'File password',
+    imported: '{{name}} is imported.',
+    becomesActive: 'It becomes the active certificate when the company has none.',
+    renameTitle: 'Rename the certificate',
+  },
+  hardwareKeys: {
+    title: 'Hardware keys',
+    subtitle:
+      'USB keys holding the company’s certificate, sent by the key vendor. Follow each application here.',
+    apply: 'Apply for a hardware key',
+    empty: 'No application yet.',
+    total: '{{count}} application',
+    total_other: '{{count}} applications',
+    applied: 'Application {{number}} is sent.',
+    status: {
+      applied: 'Applied',
+      issued: 'Made',
+      shipped: 'Shipped',
+      rejected: 'Rejected',
+    },
+    statusHint: {
+      applied: 'Waiting for the key vendor',
+      issued: 'Made on {{day}}, to be sent',
+      shipped: 'Tracking number {{number}}',
+      rejected: 'Reason: {{reason}}',
+    },
+    columns: {
+      number: 'Application',
+      quantity: 'Keys',
+      sendTo: 'Send to',
+      status: 'Status',
+    },
+    quantityCount: '{{count}} key',
+    quantityCount_other: '{{count}} keys',
+    applyTitle: 'Apply for hardware keys',
+    applyIntro:
+      'The key vendor makes the keys with the company’s certificate in them and sends them to the address below.',
+    quantity: 'Number of keys',
+    contactName: 'Recipient',
+    phone: 'Phone',
+    address: 'Address',
+    remark: 'Note (optional)',
+    submit: 'Apply',
+  },
+  communication: {
+    subtitle:
+      'Certificates your software presents to the platform’s open API. Each is issued with a key you download once.',
+    apply: 'Issue a certificate',
+    empty: 'No communication certificate yet',
+    emptyHint:
+      'Issue one for an API access party: you choose its algorithm and a password, and download its key once, as a .p12 file.',
+    status: { active: 'Valid', expired: 'Expired', revoked: 'Revoked' },
+    columns: {
+      serial: 'Serial number',
+      algorithm: 'Algorithm',
+      validity: 'Validity',
+      binding: 'Access party',
+      status: 'Status',
+      actions: 'Actions',
+    },
+    total: '{{count}} certificate',
+    total_other: '{{count}} certificates',
+    algorithms: {
+      RSA: 'RSA 2048',
+      SM2: 'SM2 (national standard, 256 bits)',
+    },
+    algorithm: 'Algorithm',
+    accessParty: 'Bind to an access party',
+    noAccessParty: 'Not bound for now',
+    accessPartiesFailed: 'The access parties could not be loaded: you can bind it later.',
+    disabledParty: '{{name}} (disabled)',
+    password: 'Password of the .p12 file',
+    passwordHint: '8–32 letters, digits and symbols, with at least two of the three.',
+    passwordAgain: 'Password again',
+    issueTitle: 'Issue a communication certificate',
+    issueIntro:
+      'The platform makes the key and its certificate and hands them to you once, in a .p12 file protected by your password. The platform keeps no copy of the key.',
+    issue: 'Issue',
+    issuedTitle: 'Certificate issued: download its key now',
+    issuedBody:
+      'This is the only time the key can be downloaded. Keep the file and its password safe; if they are lost, revoke the certificate and issue another.',
+    downloadP12: 'Download {{name}}',
+    downloadedP12: 'Saved. Give the file and its password to your software.',
+    closeWithout: 'Close without downloading?',
+    closeWithoutBody:
+      'The key cannot be downloaded again: the certificate would have to be revoked.',
+    closeAnyway: 'Close anyway',
+    bind: 'Bind',
+    bindTitle: 'Bind {{serial}} to an access party',
+    bound: 'Bound to {{name}}.',
+    unbound: 'Not bound any more.',
+    revokeTitle: 'Revoke certificate {{serial}}?',
+    revokeBody:
+      'Requests signed with it are refused from now on, for good. Software using it needs another certificate.',
+    revoked: 'Certificate {{serial}} is revoked.',
+  },
+};
