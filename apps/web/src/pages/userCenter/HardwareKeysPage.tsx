@@ -7,6 +7,7 @@ import {
 } from '@esign/platform';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Input, Modal, Result, Tag, Tooltip } from 'antd';
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -151,10 +152,8 @@ function MakeKeyDialog({ onClose }: { onClose(): void }) {
 function KeyCard({ item, onRemove }: { item: HardwareKey; onRemove(): void }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium' }).format(
-      new Date(iso),
-    );
+  // A day as the rest of the page writes it: Mar 14, 2025 or 2025-03-14.
+  const date = (iso: string) => format(new Date(iso), locale === 'zh' ? 'yyyy-MM-dd' : 'PP');
   return (
     <li className="hardware-key-card">
       <div className="hardware-key-head">
@@ -198,14 +197,6 @@ function KeyCard({ item, onRemove }: { item: HardwareKey; onRemove(): void }) {
             })}
           </dd>
         </div>
-        <div className="hardware-key-wide">
-          <dt>{t('hardwareKeys.serial')}</dt>
-          <dd className="hardware-key-serial">{item.serial}</dd>
-        </div>
-        <div className="hardware-key-wide">
-          <dt>{t('hardwareKeys.issuer')}</dt>
-          <dd>{item.issuer}</dd>
-        </div>
         <div>
           <dt>{t('hardwareKeys.registered')}</dt>
           <dd>{formatDateTime(item.registeredAt, locale)}</dd>
@@ -215,6 +206,14 @@ function KeyCard({ item, onRemove }: { item: HardwareKey; onRemove(): void }) {
           <dd>
             {item.lastUsedAt ? formatDateTime(item.lastUsedAt, locale) : t('hardwareKeys.never')}
           </dd>
+        </div>
+        <div className="hardware-key-wide">
+          <dt>{t('hardwareKeys.serial')}</dt>
+          <dd className="hardware-key-serial">{item.serial}</dd>
+        </div>
+        <div className="hardware-key-wide">
+          <dt>{t('hardwareKeys.issuer')}</dt>
+          <dd>{item.issuer}</dd>
         </div>
       </dl>
     </li>
