@@ -82,6 +82,7 @@ export const NOT_STORAGE_KEYS: readonly { table: string; column: string; why: st
   },
   { table: 'menus', column: 'path', why: 'a route of the web app' },
   { table: 'access_parties', column: 'app_key', why: 'an API access party’s public app key' },
+  { table: 'open_api_calls', column: 'path', why: 'the URL path an open API call was made to' },
   { table: 'hardware_keys', column: 'public_key', why: 'a hardware key’s SM2 public key' },
   {
     table: 'contract_archive_categories',
