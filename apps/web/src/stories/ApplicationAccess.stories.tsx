@@ -119,11 +119,11 @@ export const Create: Story = {
   play: async (context) => {
     const { t, canvas, page } = scene(context);
     const drawer = await openCreate(context);
-    const main = drawer.getByRole('checkbox', {
-      name: t('integrations.drawer.mainAlways', { name: MAIN!.fullName }),
-    });
-    await expect(main).toBeChecked();
-    await expect(main).toBeDisabled();
+    // The main company is always included: said, not offered as a choice.
+    await expect(
+      drawer.getByText(t('integrations.drawer.mainAlways', { name: MAIN!.fullName })),
+    ).toBeVisible();
+    await expect(drawer.getAllByRole('checkbox')).toHaveLength(1);
     await userEvent.click(
       drawer.getByRole('button', { name: buttonName(t('integrations.drawer.submit')) }),
     );

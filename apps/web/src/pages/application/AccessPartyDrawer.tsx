@@ -1,3 +1,4 @@
+import { CheckOutlined } from '@ant-design/icons';
 import {
   ACCESS_NAME_MAX,
   accessPartySaveBody,
@@ -128,9 +129,10 @@ export function AccessPartyDrawer({
         >
           <div className="application-company-choice">
             {main ? (
-              <Checkbox checked disabled>
+              <p className="application-main-company">
+                <CheckOutlined aria-hidden className="application-main-check" />
                 {t('integrations.drawer.mainAlways', { name: main.fullName })}
-              </Checkbox>
+              </p>
             ) : null}
             <Form.Item name="companyIds" noStyle>
               <Checkbox.Group
