@@ -249,8 +249,8 @@ export const HARDWARE_KEY_MESSAGES = {
   },
   keyNotFound: { en: 'This key is not registered to you', zh: '该 Key 未登记在您名下' },
   keyRandomTooMany: {
-    en: 'Too many key logins from this address; please wait a minute',
-    zh: '该地址的 Key 登录请求过多，请稍候一分钟再试',
+    en: 'Too many key randoms were asked for; please wait a minute',
+    zh: '获取 Key 随机数过于频繁，请稍候一分钟再试',
   },
 } as const;
 

@@ -27,7 +27,7 @@ import {
 import { platformAuthority } from '../signing/authority';
 import { issueSm2Certificate, isSm2PublicKey, readSm2Certificate, sm2Verify } from '../sm2';
 import { KeyLoginRefused, checkKeyLogin } from './login';
-import { issueRandom, spendRandom, unspentRandom } from './randoms';
+import { issueRandom, spendRandom, unspentRandom, type RandomOwner } from './randoms';
 import { hardwareKeyOf, insertKey, liveKeysOf, removeKey } from './store';
 
 /** Login randoms a client address may ask for: 120 a minute (a login needs one; an office behind
@@ -46,6 +46,26 @@ const masked = (phone: string) =>
 export async function hardwareKeyRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { database } = context;
 
+  /** A random for `owner`, or 429 once one of `limits` is reached (each random is a row). */
+  const issueWithin = (limits: Limit[], owner: RandomOwner) =>
+    database.transaction(async (tx) => {
+      await lockBuckets(
+        tx,
+        limits.map((limit) => limit.bucket),
+      );
+      const [reached] = await reachedLimits(tx, limits);
+      if (reached) {
+        const refusal = new ApiError('keyRandomTooMany', 429);
+        refusal.retryAfter = await secondsUntilRoom(tx, reached);
+        throw refusal;
+      }
+      await recordEvents(
+        tx,
+        limits.map((limit) => limit.bucket),
+      );
+      return issueRandom(tx, owner, context.now());
+    });
+
   route(app, context, {
     method: 'GET',
     path: PATHS.hardwareKeyRandom,
@@ -62,24 +82,7 @@ export async function hardwareKeyRoutes(app: FastifyInstance, context: AppContex
       const tenantId = query.tenant_id || DEFAULT_TENANT_ID;
       const [tenant] = await database.query('SELECT 1 FROM tenants WHERE id = $1', [tenantId]);
       if (!tenant) throw new ApiError('unknownTenant');
-      const limits = randomLimits(request.ip);
-      return database.transaction(async (tx) => {
-        await lockBuckets(
-          tx,
-          limits.map((limit) => limit.bucket),
-        );
-        const [reached] = await reachedLimits(tx, limits);
-        if (reached) {
-          const refusal = new ApiError('keyRandomTooMany', 429);
-          refusal.retryAfter = await secondsUntilRoom(tx, reached);
-          throw refusal;
-        }
-        await recordEvents(
-          tx,
-          limits.map((limit) => limit.bucket),
-        );
-        return issueRandom(tx, { tenantId, purpose: 'login' }, context.now());
-      });
+      return issueWithin(randomLimits(request.ip), { tenantId, purpose: 'login' });
     },
   });
 
@@ -141,11 +144,14 @@ export async function hardwareKeyRoutes(app: FastifyInstance, context: AppContex
     permission: 'signedIn',
     realName: true,
     example: { answer: HARDWARE_KEY_EXAMPLES.random.answer },
+    rateLimited: {
+      description: 'At most 30 registration randoms a minute for one user.',
+      text: 'keyRandomTooMany',
+    },
     handler: ({ session }): Promise<HardwareKeyRandom> =>
-      issueRandom(
-        database,
+      issueWithin(
+        [{ bucket: `hardware-key-random:user:${session.userId}`, max: 30, windowS: 60 }],
         { tenantId: session.tenantId, purpose: 'register', userId: session.userId },
-        context.now(),
       ),
   });
 

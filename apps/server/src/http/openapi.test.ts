@@ -100,6 +100,7 @@ describe.each(BACKENDS)('the OpenAPI document on $name', (backend) => {
       PATHS.token,
       PATHS.hardwareKeyRandom,
       PATHS.hardwareKeyOriginal,
+      PATHS.hardwareKeyRegisterRandom,
       PATHS.captcha,
       PATHS.smsLoginCode,
       PATHS.sendRegisterCode,
