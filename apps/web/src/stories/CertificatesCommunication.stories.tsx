@@ -145,9 +145,12 @@ export const Issue: Story = {
     await userEvent.click(page.getByRole('button', { name: buttonName(t('common.cancel')) }));
     await userEvent.click(
       issued.getByRole('button', {
-        name: buttonName(t('certificates.communication.downloadP12', { name: ISSUED.fileName })),
+        name: buttonName(t('certificates.communication.downloadP12')),
       }),
     );
+    await expect(
+      issued.getByText(t('certificates.communication.fileName', { name: ISSUED.fileName })),
+    ).toBeVisible();
     await expect(issued.getByRole('status')).toHaveTextContent(
       t('certificates.communication.downloadedP12'),
     );

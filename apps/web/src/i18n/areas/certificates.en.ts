@@ -29,8 +29,7 @@ export const CERTIFICATES_EN = {
   years_other: '{{count}} years',
   validityField: 'Validity',
   digital: {
-    subtitle:
-      'The certificates your company’s contracts are signed with. The active one signs every signature made for the company.',
+    subtitle: 'The certificates your company’s contracts are signed with.',
     apply: 'Apply for a certificate',
     import: 'Import a certificate',
     empty: 'No digital certificate yet',
@@ -54,6 +53,7 @@ export const CERTIFICATES_EN = {
       name: 'Certificate',
       status: 'Status',
       holder: 'Holder and issuer',
+      issuer: 'Issuer',
       validity: 'Validity',
       actions: 'Actions',
     },
@@ -172,7 +172,8 @@ export const CERTIFICATES_EN = {
     issuedTitle: 'Certificate issued: download its key now',
     issuedBody:
       'This is the only time the key can be downloaded. Keep the file and its password safe; if they are lost, revoke the certificate and issue another.',
-    downloadP12: 'Download {{name}}',
+    downloadP12: 'Download the key file (.p12)',
+    fileName: 'File: {{name}}',
     downloadedP12: 'Saved. Give the file and its password to your software.',
     closeWithout: 'Close without downloading?',
     closeWithoutBody:

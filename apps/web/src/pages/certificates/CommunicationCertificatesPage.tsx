@@ -172,9 +172,17 @@ function IssueDialog({
           extra={
             <Space orientation="vertical" className="certificate-issued-extra">
               <Alert type="warning" showIcon title={t('certificates.communication.issuedBody')} />
-              <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={download}>
-                {t('certificates.communication.downloadP12', { name: issued.fileName })}
+              <Button
+                type="primary"
+                block
+                icon={<DownloadOutlined aria-hidden />}
+                onClick={download}
+              >
+                {t('certificates.communication.downloadP12')}
               </Button>
+              <span className="certificate-muted certificate-file-name">
+                {t('certificates.communication.fileName', { name: issued.fileName })}
+              </span>
               {downloaded ? (
                 <span className="certificate-muted" role="status">
                   {t('certificates.communication.downloadedP12')}
@@ -361,7 +369,7 @@ export default function CommunicationCertificatesPage() {
       key: 'actions',
       title: t('certificates.communication.columns.actions'),
       render: (_, certificate) => (
-        <Space size={4} wrap className="certificate-actions">
+        <Space size={4} className="certificate-actions">
           <DownloadMenu
             label={`${t('certificates.download')} ${certificate.serialNumber}`}
             fetch={(format) => fetchCommunicationCertificateFile(certificate.id, format)}

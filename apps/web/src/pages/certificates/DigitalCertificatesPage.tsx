@@ -116,7 +116,7 @@ export default function DigitalCertificatesPage() {
   ];
 
   const actions = (certificate: DigitalCertificate) => (
-    <Space size={4} wrap className="certificate-actions">
+    <Space size={4} className="certificate-actions">
       <DownloadMenu
         label={`${t('certificates.download')} ${certificate.name}`}
         fetch={(format) => fetchDigitalCertificateFile(certificate.id, format)}
@@ -149,7 +149,7 @@ export default function DigitalCertificatesPage() {
       key: 'name',
       title: t('certificates.digital.columns.name'),
       render: (_, certificate) => (
-        <>
+        <div className="certificate-name-cell">
           <div className="certificate-name">{certificate.name}</div>
           <div className="certificate-muted">
             {t(`certificates.digital.source.${certificate.source}`)} ·{' '}
@@ -161,7 +161,7 @@ export default function DigitalCertificatesPage() {
           <div className="certificate-muted certificate-serial">
             {t('certificates.serial', { serial: certificate.serialNumber })}
           </div>
-        </>
+        </div>
       ),
     },
     {
@@ -278,7 +278,7 @@ export default function DigitalCertificatesPage() {
                 'validity',
                 {
                   key: 'issuer',
-                  label: t('certificates.digital.columns.holder'),
+                  label: t('certificates.digital.columns.issuer'),
                   render: (certificate) => certificate.issuer,
                 },
               ],

@@ -57,6 +57,15 @@ function StateHint({ application }: { application: HardwareKeyApplication }) {
   return <div className="certificate-muted">{hint}</div>;
 }
 
+function StatusTag({ application }: { application: HardwareKeyApplication }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLOURS[application.status]}>
+      {t(`certificates.hardwareKeys.status.${application.status}`)}
+    </Tag>
+  );
+}
+
 interface ApplyValues {
   quantity: number;
   contactName: string;
@@ -175,15 +184,17 @@ export function HardwareKeys({ companyId, canApply }: { companyId: number; canAp
       key: 'status',
       title: t('certificates.hardwareKeys.columns.status'),
       render: (_, application) => (
-        <Tag color={STATUS_COLOURS[application.status]}>
-          {t(`certificates.hardwareKeys.status.${application.status}`)}
-        </Tag>
+        <div className="certificate-state">
+          <StatusTag application={application} />
+          <StateHint application={application} />
+        </div>
       ),
     },
+    // The tag alone, beside a phone card's title (the card's lines say what it recorded).
     {
-      key: 'state',
-      title: '',
-      render: (_, application) => <StateHint application={application} />,
+      key: 'badge',
+      hidden: true,
+      render: (_, application) => <StatusTag application={application} />,
     },
   ];
 
@@ -214,7 +225,7 @@ export function HardwareKeys({ companyId, canApply }: { companyId: number; canAp
           card={{
             label: (application) => application.number,
             title: (application) => application.number,
-            badge: 'status',
+            badge: 'badge',
             lines: [
               'quantity',
               'sendTo',
