@@ -116,6 +116,14 @@ describe.each(BACKENDS)('closing an account on $name', (backend) => {
        VALUES ('000000', $1, $2, 'person', 'A friend', '13700000123', 'manual')`,
       [`u${cast.personId}`, cast.personId],
     );
+    // A hardware key registered to log in with.
+    await server.database.query(
+      `INSERT INTO hardware_keys (tenant_id, user_id, name, source, serial, fingerprint, public_key,
+         subject, issuer, certificate, not_before, not_after)
+       VALUES ('000000', $1, 'Desk key', 'issued', 'ab12', repeat('a', 64), '04' || repeat('1', 128),
+         'CN=Li Ming', 'CN=eSign Platform CA', 'AAAA', now(), now() + interval '1 year')`,
+      [cast.personId],
+    );
     const closed = await closeWith(personToken, { reason: 'Moving away', code });
     expect(closed.status).toBe(200);
 
@@ -154,7 +162,7 @@ describe.each(BACKENDS)('closing an account on $name', (backend) => {
     );
     expect(kept!.reason).toBe('Moving away');
     expect(kept!.phone_hash).not.toContain(PERSON_PHONE);
-    for (const table of ['real_name_identities', 'messages', 'user_addresses']) {
+    for (const table of ['real_name_identities', 'messages', 'user_addresses', 'hardware_keys']) {
       const [left] = await server.database.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`,
         [cast.personId],

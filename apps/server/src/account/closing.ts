@@ -116,6 +116,8 @@ export async function closeAccount(
       'contract_fill_drafts',
       // The personal console's counterpart book: other people's names and numbers kept for them.
       'counterparts',
+      // The hardware keys registered to log in with: their certificates name the person.
+      'hardware_keys',
     ]) {
       await tx.query(`DELETE FROM ${table} WHERE ${userColumn(table)} = $1`, [userId]);
     }
