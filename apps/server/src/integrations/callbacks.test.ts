@@ -274,6 +274,69 @@ describe.each(BACKENDS)('callbacks and their deliveries on $name', (backend) => 
     expect(at('/disabled-party')).toHaveLength(0);
   });
 
+  it('tells a company that is a party of the contract too, with the refusal’s reason and the withdrawal', async () => {
+    const { callback } = await partyWithCallback('/ended', {
+      eventTypes: ['contract.refused', 'contract.withdrawn'],
+    });
+    // The unrelated company's own access party and callback.
+    const theirs = await post<AccessPartySaved>(otherAdmin, PATHS.accessSaveOrUpdate, {
+      name: 'Their ERP',
+      companyIds: [],
+    });
+    const theirCallback = await post<AccessCallbackSaved>(otherAdmin, PATHS.callbackSaveOrUpdate, {
+      ...settings(theirs.body.data.id, '/party-company'),
+      eventTypes: ['contract.refused', 'contract.withdrawn'],
+    });
+    expect(theirCallback.status, theirCallback.body.msg).toBe(200);
+
+    const refused = await sendForSigning(server, cast, { name: 'Refused deal' });
+    // Party B signs for the unrelated company in this contract, by its administrator.
+    await server.database.query(
+      `UPDATE contract_participants
+          SET company_id = (SELECT company_id FROM access_parties WHERE id = $2),
+              company_name = 'Callback Unrelated Co., Ltd.', phone = $3,
+              user_id = (SELECT id FROM users WHERE phone = $3)
+        WHERE contract_id = $1 AND party = 'B'`,
+      [refused.id, theirs.body.data.id, OTHER_ADMIN],
+    );
+    const rejected = await post(otherAdmin, PATHS.contractReject, {
+      id: refused.id,
+      party: 'B',
+      reason: 'The price is wrong',
+    });
+    expect(rejected.status, rejected.body.msg).toBe(200);
+    const withdrawn = await sendForSigning(server, cast, { name: 'Withdrawn deal' });
+    const revoked = await cast.admin.post('contractRevoke', {
+      id: withdrawn.id,
+      reason: 'Sent by mistake',
+    });
+    expect(revoked.status, revoked.body.msg).toBe(200);
+
+    await until(async () => at('/ended').length >= 2);
+    const bodies = at('/ended').map(
+      (r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> },
+    );
+    expect(bodies.find((b) => b.type === 'contract.refused')?.data).toMatchObject({
+      contract: { id: String(refused.id), status: 'refused' },
+      party: 'B',
+      reason: 'The price is wrong',
+    });
+    expect(bodies.find((b) => b.type === 'contract.withdrawn')?.data).toMatchObject({
+      contract: { id: String(withdrawn.id), status: 'withdrawn' },
+      reason: 'Sent by mistake',
+    });
+    for (const got of at('/ended')) expect(verifiedByHand(callback.signingSecret!, got)).toBe(true);
+    // The party's company hears of the refusal, not of a contract it is not in.
+    await until(async () => at('/party-company').length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(at('/party-company').map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual([
+      'contract.refused',
+    ]);
+    expect(verifiedByHand(theirCallback.body.data.signingSecret!, at('/party-company')[0]!)).toBe(
+      true,
+    );
+  });
+
   it('retries with growing waits, with the same webhook-id, until a 2xx; never again after it', async () => {
     const { callback } = await partyWithCallback('/flaky', { maxRetries: 4 });
     let calls = 0;
