@@ -339,6 +339,23 @@ export function deliveryHandler(context: AppContext): JobHandler<DeliveryPayload
       }
       return { kind: 'attempted', at, ...answer };
     },
+    // The attempt itself could not be made (the database or the secret box failed, each of the
+    // job's tries): the delivery ends saying so, rather than waiting for a job that is gone.
+    async failed(tx, { deliveryId, attempt }, error) {
+      await tx.query(
+        `UPDATE callback_deliveries SET status = 'failed', last_error = $3, ended_at = now(),
+           next_attempt_at = NULL
+         WHERE id = $1 AND status = 'pending' AND attempts = $2`,
+        [
+          deliveryId,
+          attempt - 1,
+          `Could not be attempted: ${error instanceof Error ? error.message : String(error)}`.slice(
+            0,
+            500,
+          ),
+        ],
+      );
+    },
     async done(tx, { deliveryId, attempt }, result) {
       if (result.kind === 'skipped') return;
       const [delivery] = await tx.query<DueRow>(
