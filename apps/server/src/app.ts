@@ -244,6 +244,7 @@ export async function buildApp({
   configureCallbacks(context, {
     allowPrivate: allowPrivateCallbacks,
     ...(callbackRetryBaseMs === undefined ? {} : { retryBaseMs: callbackRetryBaseMs }),
+  });
   // Jobs run while the app is up: a closing app waits for the running ones before the database
   // is closed after it.
   app.decorate('jobs', context.jobs);
