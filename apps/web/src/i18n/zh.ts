@@ -277,7 +277,8 @@ const zh: Strings<typeof en> = {
     keyPinPlaceholder: '6-16 位字符',
     keyWrongPin: 'PIN 码错误，无法打开该 Key',
     keyUnsupported: '当前地址下浏览器无法打开 Key，请通过 https 访问平台',
-    keyVendor: '证书机构颁发的 USB Key 需通过厂商的签章客户端使用，平台配置后即可启用；在此之前请使用软件 Key。',
+    keyVendor:
+      '证书机构颁发的 USB Key 需通过厂商的签章客户端使用，平台配置后即可启用；在此之前请使用软件 Key。',
     keySubmit: '使用证书登录',
   },
   register: {
