@@ -251,6 +251,23 @@ describe('the open API and its callbacks', () => {
       expect(new Set(partner.hooks.map((hook) => hook.headers['webhook-id'])).size).toBe(
         partner.hooks.length,
       );
+      // The company reads what its access party did: every call, its answer and its contract.
+      const { admin: viewer } = await administrator(person, platform().base);
+      await viewer.goto('/enterprise-console/application/access');
+      const row = viewer.getByRole('row').filter({ hasText: party.appKey });
+      await row.getByRole('button', { name: 'API calls' }).click();
+      const drawer = viewer.getByRole('dialog', { name: 'Open API calls of ERP connector' });
+      await drawer.getByText('POST /api/open/v1/contracts', { exact: true }).waitFor();
+      await drawer
+        .getByText(`POST /api/open/v1/contracts/${created.id}/signing-links`, { exact: true })
+        .waitFor();
+      await drawer
+        .getByRole('link', { name: `Contract ${created.id}` })
+        .first()
+        .waitFor();
+      await screenshot(viewer, 'open-api-calls-1366');
+      await viewer.setViewportSize({ width: 390, height: 844 });
+      await screenshot(viewer, 'open-api-calls-390');
     } finally {
       await partner.close();
     }

@@ -15,6 +15,7 @@ import {
   type CallbackDelivery,
   type CallbackDeliveryStatus,
   type CallbackSaveBody,
+  type OpenApiCall,
   type Page,
 } from '@esign/platform';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -85,6 +86,20 @@ export const resendDelivery = (id: string) =>
 export const sendTestEvent = (callbackId: string) =>
   call<CallbackDelivery>({ method: 'POST', url: PATHS.callbackTest, data: { id: callbackId } });
 
+export interface CallPageParams {
+  id: string;
+  failed: boolean;
+  current: number;
+  size: number;
+}
+
+/** The open API calls an access party made, newest first (systemAccess/calls). */
+export const fetchApiCalls = ({ failed, ...params }: CallPageParams) =>
+  call<Page<OpenApiCall>>({
+    url: PATHS.openApiCalls,
+    params: { ...params, ...(failed ? { failed: 'true' } : {}) },
+  });
+
 /** The keys of this area's server state, each under the company it was read in. */
 export const integrationKeys = {
   all: (companyId: number) => ['integrations', companyId] as const,
@@ -95,6 +110,8 @@ export const integrationKeys = {
   callback: (companyId: number, id: string) => ['integrations', companyId, 'callback', id] as const,
   deliveries: (companyId: number, params: DeliveryPageParams) =>
     ['integrations', companyId, 'deliveries', params] as const,
+  calls: (companyId: number, params: CallPageParams) =>
+    ['integrations', companyId, 'calls', params] as const,
 };
 
 /** While a delivery is pending its log is read again this often. */
@@ -129,6 +146,12 @@ export const integrationQueries = {
         query.state.data?.records.some((delivery) => delivery.status === 'pending')
           ? PENDING_REFRESH_MS
           : false,
+    }),
+  calls: (companyId: number, params: CallPageParams) =>
+    queryOptions({
+      queryKey: integrationKeys.calls(companyId, params),
+      queryFn: () => fetchApiCalls(params),
+      placeholderData: keepPreviousData,
     }),
 };
 

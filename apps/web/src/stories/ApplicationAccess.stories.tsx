@@ -1,6 +1,7 @@
 import {
   ACCESS_SECRET_OVERLAP_HOURS,
   INTEGRATION_EXAMPLES,
+  OPEN_API_EXAMPLES,
   builtinGrants,
   message,
 } from '@esign/platform';
@@ -207,6 +208,53 @@ export const Rotate: Story = {
   },
 };
 export const RotateZh: Story = inChinese(Rotate, 'Rotate');
+
+/**
+ * What an access party did through the open API: its calls, newest first, each with its answer
+ * and duration and the contract it was about; "Refused only" keeps the refusals.
+ */
+export const ApiCalls: Story = {
+  beforeEach: () => demoIntegrationsFrom(exampleIntegrations()),
+  play: async (context) => {
+    const { t } = scene(context);
+    const erp = await rowOf(context, ERP.appKey);
+    await userEvent.click(
+      erp.getByRole('button', { name: buttonName(t('integrations.access.calls')) }),
+    );
+    const drawer = await dialogSaying(context, t('integrations.calls.hint'));
+    const [created, missing] = OPEN_API_EXAMPLES.calls.records;
+    await expect(await drawer.findByText(`${created!.method} ${created!.path}`)).toBeVisible();
+    await expect(drawer.getByText(`HTTP ${missing!.status}`)).toBeVisible();
+    await expect(
+      drawer.getByRole('link', {
+        name: t('integrations.calls.contract', { id: created!.contractId }),
+      }),
+    ).toBeVisible();
+    await userEvent.click(drawer.getByRole('switch'));
+    await waitFor(() =>
+      expect(drawer.queryByText(`${created!.method} ${created!.path}`)).toBeNull(),
+    );
+    await expect(drawer.getByText(`${missing!.method} ${missing!.path}`)).toBeVisible();
+  },
+};
+export const ApiCallsZh: Story = inChinese(ApiCalls, 'API calls');
+
+export const ApiCallsOnAPhone: Story = {
+  ...ApiCalls,
+  globals: ON_A_PHONE,
+  play: async (context) => {
+    const { t } = scene(context);
+    const card = await cardOf(context, 'ERP');
+    await userEvent.click(
+      card.getByRole('button', { name: buttonName(t('integrations.access.calls')) }),
+    );
+    const drawer = await dialogSaying(context, t('integrations.calls.hint'));
+    const [created] = OPEN_API_EXAMPLES.calls.records;
+    await expect(
+      await drawer.findByRole('listitem', { name: `${created!.method} ${created!.path}` }),
+    ).toBeVisible();
+  },
+};
 
 /** No access party yet: the screen says what one is for. */
 export const Empty: Story = {

@@ -10,7 +10,9 @@
 import {
   INTEGRATION_EXAMPLES,
   PATHS,
+  OPEN_API_EXAMPLES,
   accessPageQuery,
+  openApiCallsQuery,
   accessPartySaveBody,
   accessPartyStatusBody,
   callbackDeliveriesQuery,
@@ -132,6 +134,17 @@ const listTime = () => now().slice(0, 19).replace('T', ' ');
 
 /** The demo API's answers to the application access calls, by path. */
 export const INTEGRATION_CALLS: Record<string, ConsoleCall> = {
+  // The example party's calls (the OpenAPI example), the refused ones when asked.
+  [PATHS.openApiCalls]: (current, locale, request) => {
+    const checked = check(openApiCallsQuery, paramsOf(request), locale);
+    if (!checked.ok) return schemaRefusal(checked.issues);
+    const { id, failed, current: at, size } = checked.value;
+    if (!stateOf(current).parties.some((party) => party.id === String(id))) return notFound(locale);
+    const rows = OPEN_API_EXAMPLES.calls.records.filter(
+      (call) => failed !== 'true' || call.status >= 400,
+    );
+    return answer(page(rows, at, size));
+  },
   [PATHS.accessPage]: (current, locale, request) => {
     const checked = check(accessPageQuery, paramsOf(request), locale);
     if (!checked.ok) return schemaRefusal(checked.issues);

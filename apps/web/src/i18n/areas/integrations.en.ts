@@ -4,6 +4,25 @@
  * (`CALLBACK_EVENT_TYPES`).
  */
 export const INTEGRATIONS_EN = {
+  calls: {
+    title: 'Open API calls of {{name}}',
+    hint: 'Every call this access party made to the open API in the last 90 days, newest first.',
+    failedOnly: 'Refused only',
+    columns: {
+      time: 'Time',
+      call: 'Call',
+      status: 'Answer',
+      duration: 'Duration',
+      contract: 'Contract',
+    },
+    duration: '{{ms}} ms',
+    contract: 'Contract {{id}}',
+    total_one: '{{count}} call',
+    total_other: '{{count}} calls',
+    none: 'This access party has made no call yet.',
+    noneFailed: 'No call of this access party was refused.',
+    loadFailed: 'The calls could not be loaded.',
+  },
   access: {
     subtitle:
       'Connect your own software: each access party calls the open API with its app key and secret, and hears of contracts through its callback.',
@@ -25,6 +44,7 @@ export const INTEGRATIONS_EN = {
     callbackOff: 'Callback disabled',
     edit: 'Edit',
     rotate: 'Rotate secret',
+    calls: 'API calls',
     rotateTitle: 'Rotate the API secret of {{name}}?',
     rotateBody:
       'A new secret is made and shown once. The current one keeps working for {{hours}} hours so that you can give the new one to your software; then only the new one works.',

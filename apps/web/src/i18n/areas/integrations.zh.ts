@@ -2,6 +2,25 @@ import type { INTEGRATIONS_EN } from './integrations.en';
 
 /** 应用接入（API 接入方、API 回调）的界面文字。 */
 export const INTEGRATIONS_ZH: typeof INTEGRATIONS_EN = {
+  calls: {
+    title: '{{name}} 的开放接口调用记录',
+    hint: '该接入方近 90 天内对开放接口的每一次调用，最新的在前。',
+    failedOnly: '只看被拒绝的',
+    columns: {
+      time: '时间',
+      call: '调用',
+      status: '应答',
+      duration: '耗时',
+      contract: '合同',
+    },
+    duration: '{{ms}} 毫秒',
+    contract: '合同 {{id}}',
+    total_one: '共 {{count}} 次调用',
+    total_other: '共 {{count}} 次调用',
+    none: '该接入方尚未调用过开放接口。',
+    noneFailed: '该接入方没有被拒绝的调用。',
+    loadFailed: '调用记录加载失败。',
+  },
   access: {
     subtitle:
       '接入贵司自有系统：每个接入方以应用标识（App Key）和密钥调用开放接口，并通过回调接收合同事件。',
@@ -23,6 +42,7 @@ export const INTEGRATIONS_ZH: typeof INTEGRATIONS_EN = {
     callbackOff: '回调已停用',
     edit: '编辑',
     rotate: '重置密钥',
+    calls: '调用记录',
     rotateTitle: '重置「{{name}}」的 API 密钥？',
     rotateBody:
       '将生成新密钥并仅显示一次。原密钥在 {{hours}} 小时内仍然有效，便于您在系统中换用新密钥；之后仅新密钥有效。',

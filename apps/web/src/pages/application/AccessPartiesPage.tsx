@@ -22,6 +22,7 @@ import { DEFAULT_PAGE_SIZE, tablePagination, type ListPaging } from '../../lists
 import { ResponsiveTable } from '../../lists/ResponsiveTable';
 import { useSession } from '../../session';
 import { AccessPartyDrawer } from './AccessPartyDrawer';
+import { ApiCallsDrawer } from './ApiCallsDrawer';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
 import './application.css';
 
@@ -30,7 +31,8 @@ export const NOTIFY_PATH = '/enterprise-console/application/application_notify';
 /**
  * /enterprise-console/application/access: the company's API access parties — business channel,
  * app key, the companies each acts for, its callback, enabled — with making and editing one
- * (drawer), rotating its secret (confirmed; the new one shown once) and enabling or disabling it.
+ * (drawer), rotating its secret (confirmed; the new one shown once), enabling or disabling it, and
+ * the open API calls it made (ApiCallsDrawer).
  */
 export default function AccessPartiesPage() {
   const { t, i18n } = useTranslation();
@@ -40,6 +42,7 @@ export default function AccessPartiesPage() {
   const [paging, setPaging] = useState<ListPaging>({ current: 1, size: DEFAULT_PAGE_SIZE });
   const [editing, setEditing] = useState<AccessParty | 'new' | null>(null);
   const [shown, setShown] = useState<ShownSecret | null>(null);
+  const [callsOf, setCallsOf] = useState<AccessParty | null>(null);
   const list = useQuery(integrationQueries.parties(companyId, paging));
   const status = useIntegrationMutation(companyId, (change: { party: AccessParty; on: boolean }) =>
     setAccessPartyEnabled(change.party.id, change.on),
@@ -177,6 +180,9 @@ export default function AccessPartiesPage() {
           <Button type="link" size="small" onClick={() => confirmRotate(party)}>
             {t('integrations.access.rotate')}
           </Button>
+          <Button type="link" size="small" onClick={() => setCallsOf(party)}>
+            {t('integrations.access.calls')}
+          </Button>
         </span>
       ),
     },
@@ -246,6 +252,7 @@ export default function AccessPartiesPage() {
         onSaved={showSecret}
       />
       <SecretDialog shown={shown} onDone={() => setShown(null)} />
+      <ApiCallsDrawer party={callsOf} onClose={() => setCallsOf(null)} />
     </div>
   );
 }
