@@ -2,13 +2,11 @@ import {
   ACCESS_SECRET_OVERLAP_HOURS,
   INTEGRATION_EXAMPLES,
   OPEN_API_EXAMPLES,
-  builtinGrants,
   message,
 } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import AccessPartiesPage from '../pages/application/AccessPartiesPage';
-import { DEMO_COMPANY, demoWorld } from './demoData';
 import { demoIntegrationsFrom, exampleIntegrations, noIntegrations } from './demoIntegrations';
 import {
   ON_A_PHONE,
@@ -19,25 +17,13 @@ import {
   inChinese,
   rowOf,
   scene,
-  webStoryMeta,
+  companyScreenMeta,
   type WebStoryArgs,
 } from './webStory';
 
-/** The demo user as the company's system administrator (application:access among the rest). */
-const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
-const COMPANY_ADMIN = { ...COMPANY_STAFF, roles: ['admin'], permissions: builtinGrants('admin') };
-
 const meta = {
   title: 'Web/Enterprise/ApplicationAccess',
-  ...webStoryMeta,
-  args: { ...webStoryMeta.args, session: 'company' },
-  parameters: {
-    web: {
-      path: '/enterprise-console/application/access',
-      routeTitle: 'applicationAccess',
-      demo: { user: COMPANY_ADMIN },
-    },
-  },
+  ...companyScreenMeta('/enterprise-console/application/access', 'applicationAccess'),
   render: () => <AccessPartiesPage />,
 } satisfies Meta<WebStoryArgs>;
 

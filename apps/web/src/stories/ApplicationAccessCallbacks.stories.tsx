@@ -1,13 +1,7 @@
-import {
-  CALLBACK_EVENT_TYPES,
-  INTEGRATION_EXAMPLES,
-  builtinGrants,
-  message,
-} from '@esign/platform';
+import { CALLBACK_EVENT_TYPES, INTEGRATION_EXAMPLES, message } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import CallbacksPage from '../pages/application/CallbacksPage';
-import { DEMO_COMPANY, demoWorld } from './demoData';
 import { demoIntegrationsFrom, exampleIntegrations, noIntegrations } from './demoIntegrations';
 import {
   ON_A_PHONE,
@@ -17,24 +11,14 @@ import {
   dialogSaying,
   inChinese,
   scene,
-  webStoryMeta,
+  companyMember,
+  companyScreenMeta,
   type WebStoryArgs,
 } from './webStory';
 
-const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
-const COMPANY_ADMIN = { ...COMPANY_STAFF, roles: ['admin'], permissions: builtinGrants('admin') };
-
 const meta = {
   title: 'Web/Enterprise/ApplicationAccessCallbacks',
-  ...webStoryMeta,
-  args: { ...webStoryMeta.args, session: 'company' },
-  parameters: {
-    web: {
-      path: '/enterprise-console/application/application_notify',
-      routeTitle: 'applicationNotify',
-      demo: { user: COMPANY_ADMIN },
-    },
-  },
+  ...companyScreenMeta('/enterprise-console/application/application_notify', 'applicationNotify'),
   render: () => <CallbacksPage />,
 } satisfies Meta<WebStoryArgs>;
 
@@ -184,7 +168,7 @@ export const FirstCallback: Story = {
     web: {
       path: '/enterprise-console/application/application_notify?party=4',
       routeTitle: 'applicationNotify',
-      demo: { user: COMPANY_ADMIN },
+      demo: { user: companyMember('admin') },
     },
   },
   play: async (context) => {

@@ -1,40 +1,31 @@
-import { WORKFLOW_EXAMPLES, builtinGrants, message, workflowInUseText } from '@esign/platform';
+import { WORKFLOW_EXAMPLES, message, workflowInUseText } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ApprovalFlowEditPage from '../pages/enterprise/approval/ApprovalFlowEditPage';
 import ApprovalFlowListPage from '../pages/enterprise/approval/ApprovalFlowListPage';
 import ApprovalFlowViewPage from '../pages/enterprise/approval/ApprovalFlowViewPage';
-import { DEMO_COMPANY, demoWorld } from './demoData';
 import { demoWorkflowsFrom } from './demoWorkflows';
 import {
   ON_A_PHONE,
   appeared,
   buttonName,
   cardOf,
+  companyMember,
+  companyScreenMeta,
   dialogSaying,
   inChinese,
   rowOf,
   scene,
-  webStoryMeta,
   type WebStoryArgs,
 } from './webStory';
 
-const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
-const COMPANY_ADMIN = { ...COMPANY_STAFF, roles: ['admin'], permissions: builtinGrants('admin') };
+const COMPANY_ADMIN = companyMember('admin');
 /** The legal representative's default grants: approval settings · view only. */
-const VIEWER = { ...COMPANY_STAFF, roles: ['legal'], permissions: builtinGrants('legal') };
+const VIEWER = companyMember('legal');
 
 const meta = {
   title: 'Web/Enterprise/Approval flows',
-  ...webStoryMeta,
-  args: { ...webStoryMeta.args, session: 'company' },
-  parameters: {
-    web: {
-      path: '/enterprise-console/examine',
-      routeTitle: 'examine',
-      demo: { user: COMPANY_ADMIN },
-    },
-  },
+  ...companyScreenMeta('/enterprise-console/examine', 'examine'),
   render: () => <ApprovalFlowListPage />,
 } satisfies Meta<WebStoryArgs>;
 

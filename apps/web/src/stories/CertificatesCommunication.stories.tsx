@@ -1,9 +1,8 @@
-import { CERTIFICATE_EXAMPLES, builtinGrants, message } from '@esign/platform';
+import { CERTIFICATE_EXAMPLES, message } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import CommunicationCertificatesPage from '../pages/certificates/CommunicationCertificatesPage';
 import { demoCertificatesFrom, exampleCertificates, noCertificates } from './demoCertificates';
-import { DEMO_COMPANY, demoWorld } from './demoData';
 import {
   ON_A_PHONE,
   appeared,
@@ -13,24 +12,13 @@ import {
   inChinese,
   rowOf,
   scene,
-  webStoryMeta,
+  companyScreenMeta,
   type WebStoryArgs,
 } from './webStory';
 
-const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
-const COMPANY_ADMIN = { ...COMPANY_STAFF, roles: ['admin'], permissions: builtinGrants('admin') };
-
 const meta = {
   title: 'Web/Enterprise/Certificates/Communication',
-  ...webStoryMeta,
-  args: { ...webStoryMeta.args, session: 'company' },
-  parameters: {
-    web: {
-      path: '/enterprise-console/application/application_cert',
-      routeTitle: 'applicationCert',
-      demo: { user: COMPANY_ADMIN },
-    },
-  },
+  ...companyScreenMeta('/enterprise-console/application/application_cert', 'applicationCert'),
   beforeEach: () => demoCertificatesFrom(exampleCertificates()),
   render: () => <CommunicationCertificatesPage />,
 } satisfies Meta<WebStoryArgs>;

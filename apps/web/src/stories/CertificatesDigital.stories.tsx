@@ -1,34 +1,30 @@
-import { CERTIFICATE_EXAMPLES, builtinGrants, message } from '@esign/platform';
+import { CERTIFICATE_EXAMPLES, message } from '@esign/platform';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import DigitalCertificatesPage from '../pages/certificates/DigitalCertificatesPage';
 import { demoCertificatesFrom, exampleCertificates, noCertificates } from './demoCertificates';
-import { DEMO_COMPANY, demoWorld } from './demoData';
 import {
   ON_A_PHONE,
   appeared,
   buttonName,
   cardOf,
+  companyMember,
+  companyScreenMeta,
   dialogSaying,
   inChinese,
   rowOf,
   scene,
-  webStoryMeta,
   type WebStoryArgs,
 } from './webStory';
 
 /** The demo user as the company's system administrator, and as its legal representative (view only). */
-const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
-const COMPANY_ADMIN = { ...COMPANY_STAFF, roles: ['admin'], permissions: builtinGrants('admin') };
-const LEGAL = { ...COMPANY_STAFF, roles: ['legal'], permissions: builtinGrants('legal') };
+const LEGAL = companyMember('legal');
 
 const WEB = { path: '/enterprise-console/cert', routeTitle: 'cert' } as const;
 
 const meta = {
   title: 'Web/Enterprise/Certificates/Digital',
-  ...webStoryMeta,
-  args: { ...webStoryMeta.args, session: 'company' },
-  parameters: { web: { ...WEB, demo: { user: COMPANY_ADMIN } } },
+  ...companyScreenMeta(WEB.path, WEB.routeTitle),
   beforeEach: () => demoCertificatesFrom(exampleCertificates()),
   render: () => <DigitalCertificatesPage />,
 } satisfies Meta<WebStoryArgs>;

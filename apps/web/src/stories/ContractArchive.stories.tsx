@@ -1,32 +1,24 @@
-import { CONTRACT_ARCHIVE_EXAMPLES, builtinGrants } from '@esign/platform';
+import { CONTRACT_ARCHIVE_EXAMPLES } from '@esign/platform';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import ContractArchivePage from '../pages/contract/archive/ContractArchivePage';
-import { DEMO_COMPANY, demoWorld } from './demoData';
 import {
   ON_A_PHONE,
   appeared,
   buttonName,
   cardOf,
+  companyScreenMeta,
   dialogSaying,
   inChinese,
   rowOf,
   scene,
-  webStoryMeta,
   type WebStoryArgs,
 } from './webStory';
 
-const COMPANY_STAFF = demoWorld().get(DEMO_COMPANY.id)!.user;
-/** The company's administrator: contract:manage, so the archive's keeper. */
-const KEEPER = { ...COMPANY_STAFF, roles: ['admin'], permissions: builtinGrants('admin') };
-
 const meta = {
   title: 'Web/Contracts/Contract archive',
-  ...webStoryMeta,
-  args: { ...webStoryMeta.args, session: 'company' },
-  parameters: {
-    web: { path: '/management/index', routeTitle: 'management', demo: { user: KEEPER } },
-  },
+  // The company's administrator: contract:manage, so the archive's keeper.
+  ...companyScreenMeta('/management/index', 'management'),
   render: () => <ContractArchivePage />,
 } satisfies Meta<WebStoryArgs>;
 

@@ -1,7 +1,6 @@
 import {
   CLICK_DEBOUNCE_MS,
   ORDER_EXAMPLES,
-  builtinGrants,
   formatYuan,
   message,
   type Order,
@@ -14,7 +13,6 @@ import DirectlyTemplatePage from '../pages/contract/launch/DirectlyTemplatePage'
 import ConfirmPage from '../pages/cost/ConfirmPage';
 import MallPage from '../pages/cost/MallPage';
 import SubmitPage from '../pages/cost/SubmitPage';
-import { DEMO_COMPANY, demoWorld } from './demoData';
 import { demoFeesFrom, exampleFees, liveQrCode } from './demoFees';
 import {
   ON_A_PHONE,
@@ -23,16 +21,13 @@ import {
   dialogSaying,
   inChinese,
   scene,
-  webStoryMeta,
+  companyMember,
+  companyScreenMeta,
   type WebStoryArgs,
 } from './webStory';
 
 /** The demo user as the company's administrator: buying needs `account:buy`. */
-const COMPANY_ADMIN = {
-  ...demoWorld().get(DEMO_COMPANY.id)!.user,
-  roles: ['admin'],
-  permissions: builtinGrants('admin'),
-};
+const COMPANY_ADMIN = companyMember('admin');
 
 /** The buying screens as the app routes them: the one the address names (mall, confirm, submit). */
 function Buying() {
@@ -47,9 +42,7 @@ const SUBMIT = `/enterprise-console/submit?orderId=${ORDER_EXAMPLES.unpaid.id}`;
 
 const meta = {
   title: 'Web/Fees/Buying a package',
-  ...webStoryMeta,
-  args: { ...webStoryMeta.args, session: 'company' },
-  parameters: { web: { path: MALL, routeTitle: 'mall', demo: { user: COMPANY_ADMIN } } },
+  ...companyScreenMeta(MALL, 'mall'),
   render: () => <Buying />,
 } satisfies Meta<WebStoryArgs>;
 

@@ -1,10 +1,4 @@
-import {
-  FEE_EXAMPLES,
-  ORDER_EXAMPLES,
-  builtinGrants,
-  formatYuan,
-  type Order,
-} from '@esign/platform';
+import { FEE_EXAMPLES, ORDER_EXAMPLES, formatYuan, type Order } from '@esign/platform';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import BillsPage from '../pages/cost/BillsPage';
@@ -13,7 +7,6 @@ import GiftsPage from '../pages/cost/GiftsPage';
 import OrdersPage from '../pages/cost/OrdersPage';
 import WalletPage from '../pages/cost/WalletPage';
 import { session } from '../session';
-import { DEMO_COMPANY, demoWorld } from './demoData';
 import { demoFeesFrom, exampleFees } from './demoFees';
 import {
   ON_A_PHONE,
@@ -24,28 +17,17 @@ import {
   inChinese,
   rowOf,
   scene,
-  webStoryMeta,
+  companyMember,
+  companyScreenMeta,
   type WebStoryArgs,
 } from './webStory';
 
 /** The demo user as the company's administrator: the fee center needs `fee:*`. */
-const COMPANY_ADMIN = {
-  ...demoWorld().get(DEMO_COMPANY.id)!.user,
-  roles: ['admin'],
-  permissions: builtinGrants('admin'),
-};
+const COMPANY_ADMIN = companyMember('admin');
 
 const meta = {
   title: 'Web/Fees/Fee center',
-  ...webStoryMeta,
-  args: { ...webStoryMeta.args, session: 'company' },
-  parameters: {
-    web: {
-      path: '/enterprise-console/cost/wallet',
-      routeTitle: 'wallet',
-      demo: { user: COMPANY_ADMIN },
-    },
-  },
+  ...companyScreenMeta('/enterprise-console/cost/wallet', 'wallet'),
   render: () => <WalletPage />,
 } satisfies Meta<WebStoryArgs>;
 

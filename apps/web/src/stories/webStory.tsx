@@ -3,7 +3,13 @@
  * story's language, a query cache of its own, a memory router at the story's address) and the demo
  * world behind it (a signed-in demo user, the demo API instead of a server).
  */
-import { LOCALES, type Locale } from '@esign/platform';
+import {
+  LOCALES,
+  builtinGrants,
+  type BuiltinRole,
+  type Locale,
+  type UserInfo,
+} from '@esign/platform';
 import type { Decorator, Meta, StoryContext } from '@storybook/react-vite';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -23,6 +29,7 @@ import { showToast } from '../lite/toast';
 import '../styles.css';
 import { createDemoApi, demoTokens } from './demoApi';
 import {
+  DEMO_COMPANY,
   consoleIdOf,
   demoWorld,
   type DemoConsole,
@@ -134,6 +141,29 @@ export const webStoryMeta = {
   loaders: [startDemo],
   decorators: [withWebApp],
 } satisfies Meta<WebStoryArgs>;
+
+/** The demo company's user holding a built-in role's grants (the administrator holds them all). */
+export function companyMember(role: BuiltinRole): UserInfo {
+  const user = demoWorld().get(DEMO_COMPANY.id)!.user;
+  return { ...user, roles: [role], permissions: builtinGrants(role) };
+}
+
+/**
+ * What the meta of a company console screen's stories starts from: the web app in the demo
+ * company's console at `path` (titled `routeTitle`), its user holding `role`'s grants — the
+ * administrator unless told.
+ */
+export function companyScreenMeta(
+  path: string,
+  routeTitle: RouteTitle,
+  role: BuiltinRole = 'admin',
+) {
+  return {
+    ...webStoryMeta,
+    args: { ...webStoryMeta.args, session: 'company' as const },
+    parameters: { web: { path, routeTitle, demo: { user: companyMember(role) } } },
+  };
+}
 
 /** The strings of a story in its own language, for its play function to look for. */
 export function textsOf({ args }: { args: WebStoryArgs }) {
