@@ -44,6 +44,7 @@ import { CONTRACT_LAUNCH_CALLS } from './demoContractLaunch';
 import { CONTRACT_LIST_CALLS } from './demoContracts';
 import { TEMPLATE_EDITOR_CALLS, publicPreview } from './demoTemplateEditor';
 import { TEMPLATE_LIST_CALLS } from './demoTemplates';
+import { paramOf } from './demoRequest';
 import { COMPANY_AUTH_CALLS } from './demoCompanyAuth';
 import { COMPANY_INFO_CALLS } from './demoCompanyInfo';
 import { REAL_NAME_CALLS } from './demoRealName';
@@ -164,14 +165,11 @@ const signedIn =
       ? read(request.current, request.locale, request)
       : failure(CODES.unauthorized, 'loginExpired', request.locale);
 
-const query = ({ config }: DemoRequest, name: string) =>
-  String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
-
 const CALLS: Record<string, (request: DemoRequest) => Answer> = {
   [PATHS.token]: grant,
   [PATHS.captcha]: () => answer(CAPTCHA),
   [PATHS.smsLoginCode]: () => answer(CODE_SENT),
-  [PATHS.checkPhone]: (request) => answer({ registered: query(request, 'phone') === DEMO_PHONE }),
+  [PATHS.checkPhone]: (request) => answer({ registered: paramOf(request, 'phone') === DEMO_PHONE }),
   [PATHS.sendRegisterCode]: () => answer(CODE_SENT),
   [PATHS.register]: ({ world }) => tokensOf(world.get(PERSONAL_CONSOLE_ID)!.user),
   [PATHS.sendForgetCode]: () => answer(CODE_SENT),
@@ -185,13 +183,13 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
   [PATHS.unreadCount]: signedIn((current) => answer(current.unread.length)),
   // The unread ones (isRead=0), the read ones (1) or all, newest first, a page at a time.
   [PATHS.unreadMessages]: signedIn((current, _locale, request) => {
-    const isRead = query(request, 'isRead');
+    const isRead = paramOf(request, 'isRead');
     const all = [
       ...(isRead === '1' ? [] : current.unread),
       ...(isRead === '0' ? [] : current.read),
     ].sort((a, b) => b.createTime.localeCompare(a.createTime));
-    const page = Math.max(1, Number(query(request, 'current')) || 1);
-    const size = Number(query(request, 'size')) || MESSAGE_PAGE_SIZE;
+    const page = Math.max(1, Number(paramOf(request, 'current')) || 1);
+    const size = Number(paramOf(request, 'size')) || MESSAGE_PAGE_SIZE;
     return answer({
       records: all.slice((page - 1) * size, page * size),
       total: all.length,
@@ -201,9 +199,9 @@ const CALLS: Record<string, (request: DemoRequest) => Answer> = {
   }),
   // Marked messages move between the console's unread and read lists.
   [PATHS.markMessagesRead]: signedIn((current, _locale, request) => {
-    const ids = new Set(query(request, 'messageCenterIds').split(','));
-    const named = (item: MessageItem) => query(request, 'all') === '1' || ids.has(item.id);
-    const read = query(request, 'isRead') !== '0';
+    const ids = new Set(paramOf(request, 'messageCenterIds').split(','));
+    const named = (item: MessageItem) => paramOf(request, 'all') === '1' || ids.has(item.id);
+    const read = paramOf(request, 'isRead') !== '0';
     const [from, to] = read ? (['unread', 'read'] as const) : (['read', 'unread'] as const);
     const moved = current[from].filter(named);
     current[from] = current[from].filter((item) => !named(item));

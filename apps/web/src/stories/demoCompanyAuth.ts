@@ -24,7 +24,7 @@ import {
 import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { answer, type ConsoleCall } from './demoTemplates';
-import { bodyOf } from './demoRequest';
+import { bodyOf, paramsOf } from './demoRequest';
 
 /** The verified company of the demo platform (check-company finds it). */
 export const DEMO_VERIFIED_COMPANY = { id: '1', name: 'Demo Technology Co., Ltd.' };
@@ -90,8 +90,6 @@ const refusal = (
   status,
   body: { ...fail(status, message(text, locale)), data },
 });
-
-const paramsOf = ({ config }: DemoRequest) => (config.params ?? {}) as Record<string, string>;
 
 /** The user's unfinished application of that id; an answer when there is none. */
 function unfinished(current: DemoConsole, locale: Locale, id: unknown) {

@@ -29,9 +29,8 @@ import {
   type MessageKey,
 } from '@esign/platform';
 import type { DemoConsole } from './demoData';
-import type { DemoRequest } from './demoApi';
 import { answer, type ConsoleCall } from './demoTemplates';
-import { bodyOf, schemaRefusal } from './demoRequest';
+import { bodyOf, paramsOf, schemaRefusal } from './demoRequest';
 
 /** What the demo answers in one console: a story's fixtures, as the server would answer them. */
 export interface DemoIntegrations {
@@ -95,14 +94,6 @@ function stateOf(current: DemoConsole): DemoIntegrations {
   }
   return state;
 }
-
-const paramsOf = ({ config }: DemoRequest) =>
-  Object.fromEntries(
-    Object.entries((config.params ?? {}) as Record<string, unknown>).map(([k, v]) => [
-      k,
-      String(v),
-    ]),
-  );
 
 const notFound = (locale: Parameters<ConsoleCall>[1]) => ({
   status: 404,

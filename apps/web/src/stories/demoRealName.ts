@@ -32,10 +32,10 @@ import {
   type RealNameState,
   type ReviewStatus,
 } from '@esign/platform';
-import type { Answer, DemoRequest } from './demoApi';
+import type { Answer } from './demoApi';
 import type { DemoConsole } from './demoData';
 import type { ConsoleCall } from './demoTemplates';
-import { bodyOf } from './demoRequest';
+import { bodyOf, paramOf } from './demoRequest';
 
 /** The account whose manual review an operator rejected, and why. */
 export const DEMO_REJECTED_PHONE = '13900000077';
@@ -162,8 +162,6 @@ const invalid = (issues: readonly { message: string }[]): Answer => ({
   status: CODES.badRequest,
   body: fail(CODES.badRequest, issues[0]?.message ?? ''),
 });
-const paramOf = ({ config }: DemoRequest, name: string) =>
-  String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 const fails = (value: string) => value.trim().endsWith(DEVELOPMENT_FAILING_DIGIT);
 

@@ -35,6 +35,7 @@ import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
 import { A4, contractPdfLink } from './demoPdf';
 import type { ConsoleCall, DemoTemplate } from './demoTemplates';
+import { paramOf } from './demoRequest';
 import { bodyOf } from './demoRequest';
 
 /**
@@ -78,9 +79,6 @@ const refusalText = (text: string, data: unknown = null): Answer => ({
 
 const refusal = (text: MessageKey, locale: Locale, data: unknown = null): Answer =>
   refusalText(message(text, locale), data);
-
-const paramOf = ({ config }: DemoRequest, name: string) =>
-  String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
 
 const PARTICIPANTS: TemplateParticipant[] = [
   { party: 'A', name: 'Seller', sign: true, fill: false },

@@ -27,7 +27,7 @@ import {
 } from '@esign/platform';
 import type { Answer, DemoRequest } from './demoApi';
 import type { DemoConsole } from './demoData';
-import { bodyOf } from './demoRequest';
+import { bodyOf, paramOf } from './demoRequest';
 
 /** A problem in both languages: the demo API answers it in the request's. */
 type DemoProblem = Omit<TemplateProblem, 'message'> & { message: Record<Locale, string> };
@@ -204,9 +204,8 @@ const refusal = (text: MessageKey, locale: Locale, data: unknown = null): Answer
 
 const isAdmin = (current: DemoConsole) => current.user.roles.includes('admin');
 
-/** A query parameter of the request, '' when absent. */
-export const paramOf = ({ config }: DemoRequest, name: string) =>
-  String((config.params as Record<string, unknown> | undefined)?.[name] ?? '');
+/** The request's query parameter (demoRequest.ts), for the fixture modules that read it here. */
+export { paramOf };
 
 /** The page of `items` the request's current and size ask for. */
 export function pageOf<T>(items: T[], request: DemoRequest): Page<T> {
