@@ -40,16 +40,19 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the built server on `dataDir` in development mode (the SMS outbox is served), without the
- * demo accounts, on the embedded database unless `databaseUrl` is given.
+ * demo accounts unless `demo`, on the embedded database unless `databaseUrl` is given, with `env`
+ * added to the environment (e.g. the S3_* variables).
  */
 export async function spawnServer(options: {
   dataDir: string;
   databaseUrl?: string;
+  demo?: boolean;
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_MAIN, '--no-demo'], {
+  const child = spawn(process.execPath, [SERVER_MAIN, ...(options.demo ? [] : ['--no-demo'])], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -57,6 +60,7 @@ export async function spawnServer(options: {
       PORT: String(port),
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
