@@ -39,6 +39,7 @@ import { answerClientError } from './http/client-error';
 import { closeConnectionsOnceIdle } from './http/drain';
 import { addSecurityHeaders } from './http/security-headers';
 import { openApiDocument } from './http/openapi';
+import { healthProbeRoutes } from './http/readiness';
 import { ApiError, apiErrorBody, describeRoute } from './http/route';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
 import { requestLocale } from './locale';
@@ -304,6 +305,8 @@ export async function buildApp({
       .status(503)
       .send(fail(503, message('serviceUnavailable', requestLocale(request)), data));
   });
+
+  healthProbeRoutes(app, context);
 
   for (const module of MODULES) await app.register(module, context);
 

@@ -24,6 +24,8 @@ describe('the response envelope and the paths', () => {
       if (
         [
           'health',
+          'healthLive',
+          'healthReady',
           'openapi',
           'devOutbox',
           'devFaceCheck',

@@ -128,6 +128,10 @@ export const PATHS = {
   staffList: '/blade-system/staff/query-staff-list',
   sealPreview: '/sicpay-seal/seal/preview',
   health: '/health',
+  /** Liveness: answers while the process does, touching nothing else (orchestrators' restart check). */
+  healthLive: '/health/live',
+  /** Readiness: database, storage and migrations checked (whether to send this process requests). */
+  healthReady: '/health/ready',
   openapi: '/openapi.json',
   ...STAFF_PATHS,
   ...COMPANY_ROLE_PATHS,
