@@ -19,7 +19,8 @@ export interface Nginx {
   base: string;
   /**
    * The upstream address (`127.0.0.1:port`) of every request answered so far, in order, as nginx
-   * logged it (a request passed on to a second process lists both, comma-separated).
+   * logged it (a request passed on to a second process lists both, comma-separated; one nginx
+   * answered itself is left out).
    */
   upstreams(): string[];
   /** Its error log. */
@@ -98,7 +99,10 @@ export async function startNginx(upstreams: readonly string[]): Promise<Nginx> {
   }
   return {
     base,
-    upstreams: () => read('upstreams.log').split('\n').filter(Boolean),
+    upstreams: () =>
+      read('upstreams.log')
+        .split('\n')
+        .filter((line) => line !== '' && line !== '-'),
     errors: () => read('error.log'),
     async close() {
       if (child.exitCode === null) child.kill('SIGQUIT');
