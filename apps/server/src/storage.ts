@@ -36,6 +36,7 @@ export interface PartialWrite {
 export interface Storage {
   /** Streams a file in; a failed write leaves nothing behind unless the process dies mid-write. */
   put(key: string, body: Readable): Promise<void>;
+  /** Streams a file out; a missing one fails the stream with an error whose code is 'ENOENT'. */
   get(key: string): Readable;
   remove(key: string): Promise<void>;
   /**
@@ -47,7 +48,7 @@ export interface Storage {
   list(prefix: string): AsyncIterable<StoredFile>;
   /**
    * The writes left unfinished (here, `<key>.<uuid>.part` files and health probes; in an object
-   * store, its incomplete multipart uploads with their initiation time).
+   * store, its incomplete multipart uploads with the time of their last part, and health probes).
    */
   listPartial(): AsyncIterable<PartialWrite>;
   /** Removes what an unfinished write left (here, the file; in an object store, aborts the upload). */
@@ -59,8 +60,20 @@ export interface Storage {
 const KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,200}$/;
 /** What `put` writes before renaming it to the key. */
 const PARTIAL = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
-/** What `health` writes and removes at once, at the root; left behind only by a crash. */
-const HEALTH_PROBE = /^\.health-[0-9a-f-]{36}$/;
+/**
+ * What `health` writes and removes at once, at the root (`.health-<uuid>`, every storage); left
+ * behind only by a crash. No key can have this name: a key starts with a letter or digit.
+ */
+export const HEALTH_PROBE = /^\.health-[0-9a-f-]{36}$/;
+
+/** Whether `key` may name a stored file, in every storage: the same rule for all. */
+export const isStorageKey = (key: string): boolean => KEY.test(key) && !key.includes('..');
+
+/** Refuses a key no storage may hold. */
+export function checkStorageKey(key: string): string {
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -81,10 +94,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 export function localStorage(root: string): Storage {
-  const file = (key: string) => {
-    if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const file = (key: string) => path.join(root, checkStorageKey(key));
   const keyOf = (full: string) => path.relative(root, full).split(path.sep).join('/');
   /** Size and time of a listed file; undefined when it was removed since. */
   const statOf = async (full: string) => {
