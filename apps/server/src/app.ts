@@ -40,6 +40,7 @@ import { closeConnectionsOnceIdle } from './http/drain';
 import { addSecurityHeaders } from './http/security-headers';
 import { openApiDocument } from './http/openapi';
 import { healthProbeRoutes } from './http/readiness';
+import { trackRequestsInFlight } from './http/shutdown';
 import { ApiError, apiErrorBody, describeRoute } from './http/route';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
 import { requestLocale } from './locale';
@@ -222,6 +223,7 @@ export async function buildApp({
     }
   });
   closeConnectionsOnceIdle(app);
+  trackRequestsInFlight(app);
   addSecurityHeaders(app);
   const context: AppContext = {
     database,
@@ -246,10 +248,14 @@ export async function buildApp({
     allowPrivate: allowPrivateCallbacks,
     ...(callbackRetryBaseMs === undefined ? {} : { retryBaseMs: callbackRetryBaseMs }),
   });
-  // Jobs run while the app is up: a closing app waits for the running ones before the database
-  // is closed after it.
+  // Jobs run while the app is up: a closing app starts no new one while its requests drain, and
+  // waits for the running ones before the database is closed after it.
   app.decorate('jobs', context.jobs);
   app.addHook('onReady', () => context.jobs.start());
+  app.addHook('preClose', (done) => {
+    void context.jobs.stop();
+    done();
+  });
   app.addHook('onClose', () => context.jobs.stop());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -28,4 +28,12 @@ describe('the server configuration', () => {
     expect(readConfig({ ALLOW_PRIVATE_CALLBACKS: '0' }, []).allowPrivateCallbacks).toBe(false);
     expect(readConfig({ ALLOW_PRIVATE_CALLBACKS: '1' }, []).allowPrivateCallbacks).toBe(true);
   });
+
+  it('gives a stop SHUTDOWN_TIMEOUT_MS, 25 s unless set, and refuses what is no whole number', () => {
+    expect(readConfig({}, []).shutdownTimeoutMs).toBe(25_000);
+    expect(readConfig({ SHUTDOWN_TIMEOUT_MS: '5000' }, []).shutdownTimeoutMs).toBe(5000);
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_MS: '25s' }, [])).toThrow(
+      'SHUTDOWN_TIMEOUT_MS must be a whole number, not 25s',
+    );
+  });
 });

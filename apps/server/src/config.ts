@@ -55,6 +55,12 @@ export interface ServerConfig {
    * systems sit on its own private network (the server can then reach whatever that network holds).
    */
   allowPrivateCallbacks: boolean;
+  /**
+   * How long a stop (SIGTERM, SIGINT) may take (SHUTDOWN_TIMEOUT_MS, 25 s: within the 30 s an
+   * orchestrator waits before it kills): requests and jobs in flight finish meanwhile; past it,
+   * the process logs what it cut off and exits.
+   */
+  shutdownTimeoutMs: number;
 }
 
 export function readConfig(
@@ -95,6 +101,7 @@ export function readConfig(
     evidenceReportsImmediate: /^(1|true|yes)$/i.test(env.EVIDENCE_REPORTS_IMMEDIATE ?? ''),
     secretBoxKey: parseSecretBoxKey(env.SECRET_BOX_KEY),
     allowPrivateCallbacks: /^(1|true|yes)$/i.test(env.ALLOW_PRIVATE_CALLBACKS ?? ''),
+    shutdownTimeoutMs: wholeNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
   };
 }
 

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
+import { closeWithin } from './http/shutdown';
 import { seed } from './seed';
 import { localStorage } from './storage';
 
@@ -58,10 +59,30 @@ async function main(): Promise<void> {
     }
   }
   const stop = async (signal: string) => {
-    console.log(`${signal}: stopping`);
-    await app.close();
-    await database.close();
+    const timeoutMs = config.shutdownTimeoutMs;
+    app.log.info(
+      { signal, timeoutMs },
+      `${signal}: stopping (new connections refused; requests and jobs in flight finishing)`,
+    );
+    const outcome = await closeWithin(timeoutMs, async () => {
+      await app.close();
+      await database.close();
+    }).catch((error: unknown) => {
+      app.log.error({ err: error }, 'stopping failed');
+      return 'failed' as const;
+    });
+    if (outcome === 'cut off') {
+      app.log.error(
+        { requests: app.requestsInFlight(), jobs: app.jobs.running(), timeoutMs },
+        `SHUTDOWN_TIMEOUT_MS (${timeoutMs} ms) passed: cut off ` +
+          `${app.requestsInFlight().length} request(s) and ${app.jobs.running().length} job(s) in flight`,
+      );
+    }
+    // Cut off, the embedded database may still be writing: its lock is left to go stale with
+    // the process rather than be handed to another one now.
+    if (outcome !== 'closed') process.exit(1);
     dataDirLock?.release();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -76,8 +76,23 @@ export interface JobWorker {
   start(): Promise<void>;
   /** Looks for due jobs now (after a notification, or in a test). */
   wake(): void;
-  /** Claims no more jobs, waits for the running handlers to finish, and leaves no timer behind. */
+  /**
+   * Claims no more jobs, waits for the running handlers to finish, and leaves no timer behind.
+   * Called again, gives the same wait: the app calls it when its shutdown begins (no new job is
+   * started while requests drain) and waits for it once they have.
+   */
   stop(): Promise<void>;
+  /** The jobs this worker runs now, oldest first: what a shutdown cut short names. */
+  running(): RunningJobSummary[];
+}
+
+/** A running job as a shutdown that timed out reports it. */
+export interface RunningJobSummary {
+  id: number;
+  kind: string;
+  attempt: number;
+  /** How long it has run in this worker. */
+  ms: number;
 }
 
 type ClaimedJob = Omit<RunningJob, 'signal'> & { payload: JobPayload };
@@ -120,6 +135,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
   const handlers = new Map<string, JobHandler>();
   const runningByKind = new Map<string, number>();
   const running = new Set<Promise<void>>();
+  const runningJobs = new Map<number, { kind: string; attempt: number; startedAt: number }>();
   let started = false;
   let stopping = false;
   let filling: Promise<void> | undefined;
@@ -128,6 +144,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
   let retryTimer: NodeJS.Timeout | undefined;
   let retryAt = Infinity;
   let unlisten: (() => Promise<void>) | undefined;
+  let stopped: Promise<void> | undefined;
 
   const kindsWithRoom = (): string[] => {
     if (running.size >= concurrency) return [];
@@ -271,6 +288,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
   const launch = (job: ClaimedJob) => {
     const handler = handlers.get(job.kind)!;
     runningByKind.set(job.kind, (runningByKind.get(job.kind) ?? 0) + 1);
+    runningJobs.set(job.id, { kind: job.kind, attempt: job.attempt, startedAt: Date.now() });
     // A job woken while a request was handled is not that request's (its audit entries get no
     // device of it).
     const task = outsideRequestClient(() => execute(job, handler))
@@ -281,6 +299,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
       )
       .finally(() => {
         running.delete(task);
+        runningJobs.delete(job.id);
         runningByKind.set(job.kind, runningByKind.get(job.kind)! - 1);
         wake();
       });
@@ -338,17 +357,31 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
       wake();
     },
     wake,
-    async stop() {
-      stopping = true;
-      clearTimeout(pollTimer);
-      clearTimeout(retryTimer);
-      await unlisten?.().catch((error: unknown) =>
-        logger?.warn({ err: error }, 'could not stop listening for job notifications'),
-      );
-      // A claim under way when stopping began launches its job before it ends.
-      await filling;
-      while (running.size > 0) await Promise.all([...running]);
-      clearTimeout(pollTimer);
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        clearTimeout(pollTimer);
+        clearTimeout(retryTimer);
+        await unlisten?.().catch((error: unknown) =>
+          logger?.warn({ err: error }, 'could not stop listening for job notifications'),
+        );
+        // A claim under way when stopping began launches its job before it ends.
+        await filling;
+        while (running.size > 0) await Promise.all([...running]);
+        clearTimeout(pollTimer);
+      })();
+      return stopped;
+    },
+    running() {
+      const now = Date.now();
+      return [...runningJobs]
+        .map(([jobId, job]) => ({
+          id: jobId,
+          kind: job.kind,
+          attempt: job.attempt,
+          ms: now - job.startedAt,
+        }))
+        .sort((a, b) => b.ms - a.ms);
     },
   };
 }
