@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_FEE_SETTINGS, type FeeSettings } from './fees/settings';
 import { fileURLToPath } from 'node:url';
 import { parseSecretBoxKey } from './secret-box';
+import type { S3StorageOptions } from './storage-s3';
 
 /** The built web app beside the server's own build: apps/web/dist from apps/server/dist. */
 const DEFAULT_WEB_DIR = path.resolve(
@@ -56,11 +57,20 @@ export interface ServerConfig {
    */
   allowPrivateCallbacks: boolean;
   /**
+   * The S3-compatible bucket every stored file goes to (S3_BUCKET, with S3_ENDPOINT, S3_REGION,
+   * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE); files in DATA_DIR without it.
+   */
+  s3: S3StorageOptions | undefined;
+  /**
    * How long a stop (SIGTERM, SIGINT) may take (SHUTDOWN_TIMEOUT_MS, 25 s: within the 30 s an
    * orchestrator waits before it kills): requests and jobs in flight finish meanwhile; past it,
    * the process logs what it cut off and exits.
    */
   shutdownTimeoutMs: number;
+  /** Where the Prometheus metrics are served on the API's port (METRICS_PATH, `/metrics`). */
+  metricsPath: string;
+  /** The bearer token a metrics scrape must bring (METRICS_TOKEN); open without it. */
+  metricsToken: string | undefined;
 }
 
 export function readConfig(
@@ -101,7 +111,10 @@ export function readConfig(
     evidenceReportsImmediate: /^(1|true|yes)$/i.test(env.EVIDENCE_REPORTS_IMMEDIATE ?? ''),
     secretBoxKey: parseSecretBoxKey(env.SECRET_BOX_KEY),
     allowPrivateCallbacks: /^(1|true|yes)$/i.test(env.ALLOW_PRIVATE_CALLBACKS ?? ''),
+    s3: s3Options(env),
     shutdownTimeoutMs: wholeNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
+    metricsPath: metricsPath(env.METRICS_PATH),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 
@@ -110,6 +123,16 @@ function wholeNumber(name: string, value: string | undefined, fallback: number):
   if (value === undefined || value === '') return fallback;
   if (!/^\d{1,9}$/.test(value)) throw new Error(`${name} must be a whole number, not ${value}`);
   return Number(value);
+}
+
+/** METRICS_PATH: a plain path outside /api (the API's calls answer the envelope, not metrics). */
+function metricsPath(value: string | undefined): string {
+  if (!value) return '/metrics';
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(value))
+    throw new Error(`METRICS_PATH must be a path such as /metrics, not ${value}`);
+  if (value === '/api' || value.startsWith('/api/'))
+    throw new Error(`METRICS_PATH must be outside /api, not ${value}`);
+  return value;
 }
 
 /** An http(s) address from the environment; a start with anything else fails at once. */
@@ -125,4 +148,58 @@ function httpUrl(name: string, value: string | undefined, what: string): string 
     throw new Error(`${name} must be an http or https address, not ${value}`);
   }
   return url.href;
+}
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/**
+ * The bucket from the S3_* variables: none when none is set; a start with an incomplete or
+ * malformed set fails at once, naming what is wrong, rather than storing files where nobody looks.
+ */
+function s3Options(env: NodeJS.ProcessEnv): S3StorageOptions | undefined {
+  const given = S3_VARIABLES.filter((name) => env[name]);
+  const bucket = env.S3_BUCKET;
+  if (!bucket) {
+    if (given.length === 0) return undefined;
+    throw new Error(
+      `${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set without S3_BUCKET: set ` +
+        'S3_BUCKET to store files in that bucket, or unset them to keep files in DATA_DIR',
+    );
+  }
+  // S3's rules (3 to 63 characters), with the capitals and underscores of older buckets.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/.test(bucket))
+    throw new Error(`S3_BUCKET must be a bucket name, not ${bucket}`);
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(region))
+    throw new Error(`S3_REGION must be a region name such as us-east-1, not ${region}`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error(
+      `${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} is set without ` +
+        `${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: give both, or neither ` +
+        "to use the AWS SDK's own credentials (AWS_* variables, an instance role)",
+    );
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  if (!/^(1|true|yes|0|false|no|)$/i.test(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, not ${pathStyle}`);
+  return {
+    endpoint: httpUrl('S3_ENDPOINT', env.S3_ENDPOINT, 'of the S3-compatible server')?.replace(
+      /\/+$/,
+      '',
+    ),
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: /^(1|true|yes)$/i.test(pathStyle),
+  };
 }

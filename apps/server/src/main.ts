@@ -7,6 +7,7 @@ import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { closeWithin } from './http/shutdown';
 import { seed } from './seed';
 import { localStorage } from './storage';
+import { s3Storage } from './storage-s3';
 
 /**
  * Starts the platform (API, and the web app when built): takes DATA_DIR for this process when the
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
   const demo = await seed(database, { demo: config.demo });
-  const storage = localStorage(path.join(config.dataDir, 'files'));
+  const storage = config.s3
+    ? s3Storage(config.s3)
+    : localStorage(path.join(config.dataDir, 'files'));
   const app = await buildApp({
     database,
     storage,
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
     evidenceReportsImmediate: config.evidenceReportsImmediate,
     secretBoxKey: config.secretBoxKey,
     allowPrivateCallbacks: config.allowPrivateCallbacks,
+    metricsPath: config.metricsPath,
+    metricsToken: config.metricsToken,
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));

@@ -8,7 +8,7 @@ import { buildApp, type AppDependencies } from '../app';
 import { migrate, openDatabase, type Database } from '../db';
 import type { FeeSettings } from '../fees/settings';
 import { seed } from '../seed';
-import { localStorage } from '../storage';
+import { localStorage, type Storage } from '../storage';
 
 /** A second connection to an opened test database, as another server process would have. */
 interface Connection {
@@ -99,6 +99,12 @@ export interface TestAppOptions {
   allowPrivateCallbacks?: boolean;
   /** The wait before a callback delivery's first retry; the app's 60 s otherwise. */
   callbackRetryBaseMs?: number;
+  /**
+   * Makes the app's storage when it starts (e.g. `() => s3Storage(s3.options)`, with the S3 test
+   * server of test-support/s3.ts started in an earlier hook); otherwise the directory `files`.
+   * Another process of the same server has the first one's unless given its own.
+   */
+  storage?: () => Storage;
 }
 
 const TEST_FEE_SETTINGS: FeeSettings = { welcome: { signing: 1000, evidence: 100 } };
@@ -109,7 +115,7 @@ export interface TestApp {
   base: string;
   app: FastifyInstance;
   database: Database;
-  /** The directory files are stored in. */
+  /** The directory files are stored in (unless the `storage` option puts them elsewhere). */
   files: string;
   close(): Promise<void>;
 }
@@ -138,11 +144,12 @@ async function listen(
     evidenceReportsImmediate = true,
     allowPrivateCallbacks = false,
     callbackRetryBaseMs,
+    storage,
   }: TestAppOptions,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     database,
-    storage: localStorage(files),
+    storage: storage ? storage() : localStorage(files),
     development,
     ...(captchaText ? { captchaText } : {}),
     webDir,
@@ -196,7 +203,10 @@ export async function startTestServer(
     files,
     async startAnother(anotherOptions = {}) {
       const connection = await connectAgain();
-      const another = await listen(connection.database, files, anotherOptions);
+      const another = await listen(connection.database, files, {
+        storage: options.storage,
+        ...anotherOptions,
+      });
       return {
         ...another,
         database: connection.database,
