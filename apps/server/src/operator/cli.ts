@@ -10,6 +10,7 @@
  * the embedded database allows one process).
  */
 import { readConfig } from '../config';
+import type { Database } from '../db';
 import {
   INVOICE_COMMANDS,
   INVOICE_USAGE,
@@ -22,7 +23,16 @@ import {
   HARDWARE_KEY_USAGE,
   runHardwareKeyCommand,
 } from '../certificates/operator-command';
+import { readFile, writeFile } from 'node:fs/promises';
+import { configuredStorage } from '../storage-config';
 import { setOperator } from './access';
+import {
+  BACKUP_COMMANDS,
+  BACKUP_USAGE,
+  checkBackup,
+  parseBackupRecord,
+  recordBackup,
+} from './backup-check';
 import { withCommandDatabase } from './command-database';
 
 async function main(): Promise<void> {
@@ -47,6 +57,12 @@ async function main(): Promise<void> {
     });
     return;
   }
+  if (BACKUP_COMMANDS.includes(args[0] ?? '')) {
+    await withCommandDatabase(async (database) => {
+      process.exitCode = await runBackupCommand(database, args);
+    });
+    return;
+  }
   const phone = args.find((arg) => !arg.startsWith('--'));
   const remove = args.includes('--remove');
   if (!phone) {
@@ -54,6 +70,7 @@ async function main(): Promise<void> {
     console.error(INVOICE_USAGE);
     console.error(GIFT_USAGE);
     console.error(HARDWARE_KEY_USAGE);
+    console.error(BACKUP_USAGE);
     process.exitCode = 2;
     return;
   }
@@ -68,6 +85,39 @@ async function main(): Promise<void> {
       );
     }
   });
+}
+
+/** backup-record <file> / backup-check <file>: gives the exit code (0 done, 1 problems, 2 misused). */
+async function runBackupCommand(database: Database, args: readonly string[]): Promise<number> {
+  const [command, file] = args;
+  if (!file) {
+    console.error(BACKUP_USAGE);
+    return 2;
+  }
+  if (command === 'backup-record') {
+    const record = await recordBackup(database);
+    await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
+    console.log(
+      `${Object.keys(record.contracts).length} contracts recorded in ${file} (digest ${record.digest})`,
+    );
+    return 0;
+  }
+  const record = parseBackupRecord(await readFile(file, 'utf8').catch(() => ''));
+  if (!record) {
+    console.error(`${file} is not a record written by backup-record`);
+    return 2;
+  }
+  const problems = await checkBackup(database, configuredStorage(readConfig()), record);
+  for (const { contractId, problem, detail } of problems) {
+    console.error(`contract ${contractId}: ${problem} (${detail})`);
+  }
+  const checked = Object.keys(record.contracts).length;
+  console.log(
+    problems.length === 0
+      ? `${checked} contracts as recorded at ${record.recordedAt}: every trail and file is whole`
+      : `${problems.length} of ${checked} contracts differ from the record of ${record.recordedAt}`,
+  );
+  return problems.length === 0 ? 0 : 1;
 }
 
 void main();
