@@ -39,6 +39,7 @@ import { answerClientError } from './http/client-error';
 import { closeConnectionsOnceIdle } from './http/drain';
 import { addSecurityHeaders } from './http/security-headers';
 import { openApiDocument } from './http/openapi';
+import { createMetrics, serveMetrics } from './http/metrics';
 import { healthProbeRoutes } from './http/readiness';
 import { trackRequestsInFlight } from './http/shutdown';
 import { ApiError, apiErrorBody, describeRoute } from './http/route';
@@ -120,6 +121,10 @@ export interface AppDependencies {
   allowPrivateCallbacks?: boolean;
   /** The wait before a callback delivery's first retry (60 s; tests make it short). */
   callbackRetryBaseMs?: number;
+  /** Where the Prometheus metrics are served, outside /api (METRICS_PATH; `/metrics`). */
+  metricsPath?: string;
+  /** The bearer token a metrics scrape must bring (METRICS_TOKEN); none by default. */
+  metricsToken?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -206,6 +211,8 @@ export async function buildApp({
   secretBoxKey,
   allowPrivateCallbacks = false,
   callbackRetryBaseMs,
+  metricsPath = '/metrics',
+  metricsToken,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -225,6 +232,7 @@ export async function buildApp({
   closeConnectionsOnceIdle(app);
   trackRequestsInFlight(app);
   addSecurityHeaders(app);
+  const metrics = createMetrics();
   const context: AppContext = {
     database,
     storage,
@@ -235,12 +243,18 @@ export async function buildApp({
     captchaText,
     now: clock ?? (() => new Date()),
     routes: [],
-    jobs: createJobWorker(database, { ...jobOptions, logger: app.log }),
+    jobs: createJobWorker(database, {
+      ...jobOptions,
+      logger: app.log,
+      onAttempt: (kind, outcome) => metrics.jobAttempts.inc({ kind, outcome }),
+    }),
     timestamps: timestamps ?? (tsaUrl ? remoteTimestamps(tsaUrl) : platformTimestamps(database)),
     publicUrl,
     fees,
     secrets: await loadSecretBox(database, secretBoxKey),
+    metrics,
   };
+  serveMetrics(app, metrics, { path: metricsPath, token: metricsToken, database });
   configurePaymentProvider(context, payment);
   configureRealNameProviders(context, { identity, bankCard });
   configureEvidenceReports(context, { immediate: evidenceReportsImmediate, ledger });

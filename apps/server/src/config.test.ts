@@ -97,4 +97,19 @@ describe('the server configuration', () => {
       'SHUTDOWN_TIMEOUT_MS must be a whole number, not 25s',
     );
   });
+
+  it('serves the metrics at METRICS_PATH outside /api, /metrics unless set, behind METRICS_TOKEN if given', () => {
+    expect(readConfig({}, [])).toMatchObject({ metricsPath: '/metrics', metricsToken: undefined });
+    expect(
+      readConfig({ METRICS_PATH: '/internal/metrics', METRICS_TOKEN: 'scrape-me' }, []),
+    ).toMatchObject({ metricsPath: '/internal/metrics', metricsToken: 'scrape-me' });
+    expect(() => readConfig({ METRICS_PATH: '/api/metrics' }, [])).toThrow(
+      'METRICS_PATH must be outside /api, not /api/metrics',
+    );
+    for (const wrong of ['metrics', '/', '/metrics/', '/metrics?x=1']) {
+      expect(() => readConfig({ METRICS_PATH: wrong }, [])).toThrow(
+        `METRICS_PATH must be a path such as /metrics, not ${wrong}`,
+      );
+    }
+  });
 });

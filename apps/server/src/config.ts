@@ -67,6 +67,10 @@ export interface ServerConfig {
    * the process logs what it cut off and exits.
    */
   shutdownTimeoutMs: number;
+  /** Where the Prometheus metrics are served on the API's port (METRICS_PATH, `/metrics`). */
+  metricsPath: string;
+  /** The bearer token a metrics scrape must bring (METRICS_TOKEN); open without it. */
+  metricsToken: string | undefined;
 }
 
 export function readConfig(
@@ -109,6 +113,8 @@ export function readConfig(
     allowPrivateCallbacks: /^(1|true|yes)$/i.test(env.ALLOW_PRIVATE_CALLBACKS ?? ''),
     s3: s3Options(env),
     shutdownTimeoutMs: wholeNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
+    metricsPath: metricsPath(env.METRICS_PATH),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 
@@ -117,6 +123,16 @@ function wholeNumber(name: string, value: string | undefined, fallback: number):
   if (value === undefined || value === '') return fallback;
   if (!/^\d{1,9}$/.test(value)) throw new Error(`${name} must be a whole number, not ${value}`);
   return Number(value);
+}
+
+/** METRICS_PATH: a plain path outside /api (the API's calls answer the envelope, not metrics). */
+function metricsPath(value: string | undefined): string {
+  if (!value) return '/metrics';
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(value))
+    throw new Error(`METRICS_PATH must be a path such as /metrics, not ${value}`);
+  if (value === '/api' || value.startsWith('/api/'))
+    throw new Error(`METRICS_PATH must be outside /api, not ${value}`);
+  return value;
 }
 
 /** An http(s) address from the environment; a start with anything else fails at once. */

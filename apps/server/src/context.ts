@@ -2,6 +2,7 @@ import type { Database } from './db';
 import type { FaceProvider } from './face/provider';
 import type { FeeSettings } from './fees/settings';
 import type { DescribedRoute } from './http/route';
+import type { AppMetrics } from './http/metrics';
 import type { JobWorker } from './jobs/worker';
 import type { TimestampAuthority } from './signing';
 import type { SmsProvider } from './sms/provider';
@@ -42,4 +43,6 @@ export interface AppContext {
   fees: FeeSettings;
   /** Seals the secrets the server must read back (API secrets, callback secrets, imported keys). */
   secrets: SecretBox;
+  /** This app's Prometheus metrics (http/metrics.ts): the counters areas add to. */
+  metrics: AppMetrics;
 }

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     evidenceReportsImmediate: config.evidenceReportsImmediate,
     secretBoxKey: config.secretBoxKey,
     allowPrivateCallbacks: config.allowPrivateCallbacks,
+    metricsPath: config.metricsPath,
+    metricsToken: config.metricsToken,
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));

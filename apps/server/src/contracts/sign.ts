@@ -374,7 +374,8 @@ async function signWith(
  * twice — two windows, two batches, a batch resumed after its process died — is made once.
  */
 export async function signAsParty(
-  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps' | 'secrets'>,
+  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps' | 'secrets'> &
+    Partial<Pick<AppContext, 'metrics'>>,
   {
     session,
     locale,
@@ -401,7 +402,7 @@ export async function signAsParty(
           (error: unknown) => (error instanceof TimestampError ? { failed: error } : null),
         );
   try {
-    return await actOnContract(
+    const acted = await actOnContract(
       database,
       contractId,
       'sign',
@@ -525,6 +526,9 @@ export async function signAsParty(
         return { id: String(contract.id), status, pdfSha256: signed.sha256 };
       },
     );
+    // Committed: one signature more for the metrics (http/metrics.ts).
+    context.metrics?.signatures.inc();
+    return acted;
   } catch (error) {
     if (error instanceof PdfError) throw pdfFailure(error, locale);
     if (error instanceof SignerRevokedError) throw new ApiError('signerCertificateRevoked', 403);
@@ -542,7 +546,8 @@ export async function signAsParty(
 
 /** contract/sign for a session (see the module's comment): confirmed by a ticket, spent. */
 export async function signContractFor(
-  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps' | 'secrets'>,
+  context: Pick<AppContext, 'database' | 'storage' | 'key' | 'now' | 'timestamps' | 'secrets'> &
+    Partial<Pick<AppContext, 'metrics'>>,
   { session, locale, ip, body, log }: SignRequest,
 ): Promise<ContractActed> {
   const { database, key } = context;

@@ -31,6 +31,19 @@ export interface Database {
     onLost?: (error: Error) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL: its connection pool's use now (the metrics). The embedded database has none: one
+   * connection runs every query in turn.
+   */
+  poolUse?(): PoolUse;
+}
+
+/** A connection pool's connections (in use = total - idle) and the queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** SQL on one connection: parameterised queries, and scripts of several statements. */
@@ -54,7 +67,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     };
-    const pool = new pg.Pool({ ...connection, max: 10 });
+    const maxConnections = 10;
+    const pool = new pg.Pool({ ...connection, max: maxConnections });
     const listeners = new Set<pg.Client>();
     const client = await pool.connect(); // fail now, with the server's message, if it is unreachable
     try {
@@ -104,6 +118,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await listener.end();
         };
       },
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: maxConnections,
+      }),
       close: async () => {
         await Promise.all([...listeners].map((listener) => listener.end()));
         listeners.clear();

@@ -61,7 +61,15 @@ export interface JobWorkerOptions {
    */
   leaseMs?: number;
   logger?: JobLogger;
+  /** Hears how each attempt ended (the metrics count them). */
+  onAttempt?: (kind: string, outcome: AttemptOutcome) => void;
 }
+
+/**
+ * How an attempt ended: done; retried (it failed and waits for its next try); failed for good;
+ * lost (another worker had taken the job over, or the outcome could not be recorded).
+ */
+export type AttemptOutcome = 'done' | 'retried' | 'failed' | 'lost';
 
 /** Runs the database's jobs in this process: one per server, started and stopped with the app. */
 export interface JobWorker {
@@ -222,16 +230,16 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
     payload: JobPayload,
     handler: JobHandler,
     error: unknown,
-  ): Promise<void> => {
+  ): Promise<AttemptOutcome> => {
     const forGood = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
     if (forGood) {
-      await finish(
+      const failed = await finish(
         job,
         `status = 'failed', last_error = $4, locked_at = NULL, finished_at = now()`,
         [errorText(error)],
         handler.failed && ((tx) => handler.failed!(tx, payload, error, job)),
       );
-      return;
+      return failed ? 'failed' : 'lost';
     }
     const delayMs = retryDelayMs(handler.backoffMs ?? 5000, job.attempt);
     const retried = await finish(
@@ -240,10 +248,12 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
        run_at = now() + make_interval(secs => $5)`,
       [errorText(error), delayMs / 1000],
     );
-    if (retried) scheduleRetry(delayMs);
+    if (!retried) return 'lost';
+    scheduleRetry(delayMs);
+    return 'retried';
   };
 
-  const execute = async (claimed: ClaimedJob, handler: JobHandler): Promise<void> => {
+  const execute = async (claimed: ClaimedJob, handler: JobHandler): Promise<AttemptOutcome> => {
     const lost = new AbortController();
     const job: RunningJob = { ...claimed, signal: lost.signal };
     const { payload } = claimed;
@@ -278,8 +288,9 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
       } finally {
         if (!recorded) await handler.discard?.(payload, result);
       }
+      return recorded ? 'done' : 'lost';
     } catch (error) {
-      await fail(job, payload, handler, error);
+      return await fail(job, payload, handler, error);
     } finally {
       clearInterval(heartbeat);
     }
@@ -292,11 +303,19 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
     // A job woken while a request was handled is not that request's (its audit entries get no
     // device of it).
     const task = outsideRequestClient(() => execute(job, handler))
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
         // The job's row could not be updated (the database is down): its lease expires and
         // another claim retries it.
-        logger?.error({ err: error, job: job.id }, 'could not record the outcome of a job'),
-      )
+        logger?.error({ err: error, job: job.id }, 'could not record the outcome of a job');
+        return 'lost' as const;
+      })
+      .then((outcome) => {
+        try {
+          options.onAttempt?.(job.kind, outcome);
+        } catch (error) {
+          logger?.warn({ err: error }, 'could not count the outcome of a job');
+        }
+      })
       .finally(() => {
         running.delete(task);
         runningJobs.delete(job.id);
