@@ -49,6 +49,8 @@ const MIN_PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 /** The metadata (x-amz-meta-…) holding when a multipart object became readable, as an ISO time. */
 const READABLE_AT = 'esign-readable-at';
+/** Connections to the bucket at once, each download holding one while its reader reads. */
+const MAX_CONNECTIONS = 1024;
 /** `health` answers false rather than wait longer for the bucket. */
 const HEALTH_TIMEOUT_MS = 5_000;
 
@@ -99,8 +101,14 @@ export function s3Storage(options: S3StorageOptions): Storage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket that does not answer fails a request instead of holding it (the socket's idle time
-    // is not limited: a download waits for a slow reader).
-    requestHandler: { connectionTimeout: 5_000 },
+    // is not limited: a download waits for a slow reader). A download holds its connection until
+    // the reader has it all: beyond the SDK's 50 connections, slow readers would make every other
+    // call wait (uploads, the health check).
+    requestHandler: {
+      connectionTimeout: 5_000,
+      httpAgent: { maxSockets: MAX_CONNECTIONS },
+      httpsAgent: { maxSockets: MAX_CONNECTIONS },
+    },
   });
 
   /**

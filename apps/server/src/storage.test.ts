@@ -373,6 +373,23 @@ describe('storage in an S3-compatible server, as S3 differs', () => {
     expect(one.Metadata).toEqual({});
   });
 
+  it('stays healthy while more downloads than the SDK’s 50 connections wait for slow readers', async () => {
+    const storage = s3Storage(server.options);
+    await storage.put('contracts/000000/5/v0-big.pdf', Readable.from(pattern(2 * MiB)));
+    const readers = Array.from({ length: 60 }, () => storage.get('contracts/000000/5/v0-big.pdf'));
+    try {
+      // Each has its first bytes, then reads no more: its connection stays busy.
+      let answered = 0;
+      for (const reader of readers) reader.once('readable', () => answered++);
+      await until(async () => answered === readers.length, 10_000);
+      const started = Date.now();
+      expect(await storage.health()).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      for (const reader of readers) reader.destroy();
+    }
+  });
+
   it('lists more than a page of S3’s largest (1000 keys), every key once', async () => {
     const storage = s3Storage(server.options);
     const keys = Array.from(
