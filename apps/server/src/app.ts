@@ -40,7 +40,9 @@ import { closeConnectionsOnceIdle } from './http/drain';
 import { addSecurityHeaders } from './http/security-headers';
 import { openApiDocument } from './http/openapi';
 import { createMetrics, serveMetrics } from './http/metrics';
+import { loggerOptions, type LogSettings } from './http/logging';
 import { healthProbeRoutes } from './http/readiness';
+import { requestIdOf, keepRequestContext } from './http/request-context';
 import { trackRequestsInFlight } from './http/shutdown';
 import { ApiError, apiErrorBody, describeRoute } from './http/route';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
@@ -73,7 +75,8 @@ export interface AppDependencies {
   storage: Storage;
   /** The fee settings (the welcome gift); `DEFAULT_FEE_SETTINGS` otherwise. */
   fees?: FeeSettings;
-  logger?: boolean;
+  /** JSON lines (http/logging.ts): true for standard output at info, or where and from which level. */
+  logger?: boolean | LogSettings;
   /** Serve development-only calls (the SMS outbox); off when NODE_ENV is production. */
   development?: boolean;
   /** Delivers SMS codes; by default the development provider (outbox table and log). */
@@ -215,7 +218,8 @@ export async function buildApp({
   metricsToken,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: logger === false ? false : loggerOptions(logger === true ? {} : logger),
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     trustProxy,
@@ -231,6 +235,7 @@ export async function buildApp({
   });
   closeConnectionsOnceIdle(app);
   trackRequestsInFlight(app);
+  keepRequestContext(app);
   addSecurityHeaders(app);
   const metrics = createMetrics();
   const context: AppContext = {
@@ -238,7 +243,7 @@ export async function buildApp({
     storage,
     key: await signingKey(database),
     development,
-    sms: sms ?? developmentSmsProvider(database, app.log),
+    sms: sms ?? developmentSmsProvider(database, app.log, { development }),
     face: face ?? (development ? developmentFaceProvider(database) : null),
     captchaText,
     now: clock ?? (() => new Date()),

@@ -112,4 +112,12 @@ describe('the server configuration', () => {
       );
     }
   });
+
+  it('logs from LOG_LEVEL, info unless set, and refuses a level pino does not have', () => {
+    expect(readConfig({}, []).logLevel).toBe('info');
+    expect(readConfig({ LOG_LEVEL: 'DEBUG' }, []).logLevel).toBe('debug');
+    expect(() => readConfig({ LOG_LEVEL: 'verbose' }, [])).toThrow(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not verbose',
+    );
+  });
 });

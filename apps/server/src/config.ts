@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_FEE_SETTINGS, type FeeSettings } from './fees/settings';
 import { fileURLToPath } from 'node:url';
+import { LOG_LEVELS } from './http/logging';
 import { parseSecretBoxKey } from './secret-box';
 import type { S3StorageOptions } from './storage-s3';
 
@@ -71,6 +72,8 @@ export interface ServerConfig {
   metricsPath: string;
   /** The bearer token a metrics scrape must bring (METRICS_TOKEN); open without it. */
   metricsToken: string | undefined;
+  /** The least severe log lines written (LOG_LEVEL: info; debug, warn, error…). */
+  logLevel: (typeof LOG_LEVELS)[number];
 }
 
 export function readConfig(
@@ -115,6 +118,7 @@ export function readConfig(
     shutdownTimeoutMs: wholeNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
     metricsPath: metricsPath(env.METRICS_PATH),
     metricsToken: env.METRICS_TOKEN || undefined,
+    logLevel: logLevel(env.LOG_LEVEL),
   };
 }
 
@@ -123,6 +127,14 @@ function wholeNumber(name: string, value: string | undefined, fallback: number):
   if (value === undefined || value === '') return fallback;
   if (!/^\d{1,9}$/.test(value)) throw new Error(`${name} must be a whole number, not ${value}`);
   return Number(value);
+}
+
+/** LOG_LEVEL: one of pino's levels, info unless set. */
+function logLevel(value: string | undefined): (typeof LOG_LEVELS)[number] {
+  if (!value) return 'info';
+  const level = LOG_LEVELS.find((known) => known === value.toLowerCase());
+  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${value}`);
+  return level;
 }
 
 /** METRICS_PATH: a plain path outside /api (the API's calls answer the envelope, not metrics). */

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     database,
     storage,
-    logger: true,
+    logger: { level: config.logLevel },
     webDir: config.webDir,
     trustProxy: config.trustProxy,
     tsaUrl: config.tsaUrl,
@@ -50,18 +50,24 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.port, host: config.host });
   const web = existsSync(path.join(config.webDir, 'index.html'));
-  console.log(
+  // Log lines like every other (JSON), each still saying in words what it says.
+  app.log.info(
+    { port: config.port, web, database: database.kind, migrationsApplied: applied },
     `eSign ${web ? `on http://localhost:${config.port}/ (web app) with its API` : 'API'} at http://localhost:${config.port}/api ` +
       `(${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}` +
       `${applied.length > 0 ? `, migrations ${applied.join(', ')} applied` : ''})`,
   );
   if (demo.length > 0) {
-    console.log('Demo accounts (tenant 000000):');
-    for (const account of demo) {
-      console.log(
-        `  ${account.role}: phone ${account.phone}, password ${account.password}${account.company ? `, ${account.company}` : ''}`,
-      );
-    }
+    // The demo accounts' password is the documented one (README), not a secret.
+    app.log.info(
+      `Demo accounts (tenant 000000): ` +
+        demo
+          .map(
+            (account) =>
+              `${account.role}: phone ${account.phone}, password ${account.password}${account.company ? `, ${account.company}` : ''}`,
+          )
+          .join('; '),
+    );
   }
   const stop = async (signal: string) => {
     const timeoutMs = config.shutdownTimeoutMs;

@@ -41,6 +41,7 @@ import { INTEGRATION_MIGRATION } from './integration-tables';
 import { CERTIFICATE_MIGRATION } from './certificate-tables';
 import { OPEN_API_MIGRATION } from './open-api-tables';
 import { HARDWARE_KEY_MIGRATION } from './hardware-key-tables';
+import { JOB_REQUEST_MIGRATION } from './job-request-tables';
 
 /**
  * The database's migrations, in order; each runs once, in a transaction, recorded in
@@ -182,4 +183,5 @@ CREATE INDEX rate_events_at ON rate_events (at);
   CERTIFICATE_MIGRATION,
   OPEN_API_MIGRATION,
   HARDWARE_KEY_MIGRATION,
+  JOB_REQUEST_MIGRATION,
 ];

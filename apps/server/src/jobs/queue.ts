@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { currentRequestId } from '../http/request-context';
 
 /** The channel `enqueueJob` notifies, so that idle workers claim a new job at once. */
 export const JOB_CHANNEL = 'esign_jobs';
@@ -25,9 +26,11 @@ export async function enqueueJob(
   { delayMs = 0, maxAttempts = 3 }: EnqueueOptions = {},
 ): Promise<number> {
   const [job] = await db.query<{ id: string }>(
-    `INSERT INTO jobs (kind, payload, max_attempts, run_at)
-     VALUES ($1, $2::jsonb, $3, now() + make_interval(secs => $4)) RETURNING id`,
-    [kind, JSON.stringify(payload), maxAttempts, delayMs / 1000],
+    `INSERT INTO jobs (kind, payload, max_attempts, run_at, request_id)
+     VALUES ($1, $2::jsonb, $3, now() + make_interval(secs => $4), $5) RETURNING id`,
+    // The request being handled (or the one that queued the running job): the job's log lines
+    // name it too (http/request-context.ts).
+    [kind, JSON.stringify(payload), maxAttempts, delayMs / 1000, currentRequestId() ?? null],
   );
   // Delivered when the surrounding transaction commits; dropped with it on a rollback.
   await db.query('SELECT pg_notify($1, $2)', [JOB_CHANNEL, kind]);

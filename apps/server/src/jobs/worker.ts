@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname, availableParallelism } from 'node:os';
 import type { Database, Queryable } from '../db';
 import { outsideRequestClient } from '../http/request-client';
+import { outsideLogContext, withJobContext } from '../http/request-context';
 import { JOB_CHANNEL, type JobPayload } from './queue';
 
 /** A claimed job as its handler sees it. */
@@ -46,8 +47,11 @@ export class PermanentJobError extends Error {}
 
 /** Where the worker reports what went wrong outside a handler's own outcome. */
 export interface JobLogger {
+  info?(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
+  /** A logger whose every line carries `bindings` (pino's child): each job's has its ids. */
+  child?(bindings: Record<string, unknown>): JobLogger;
 }
 
 export interface JobWorkerOptions {
@@ -103,7 +107,11 @@ export interface RunningJobSummary {
   ms: number;
 }
 
-type ClaimedJob = Omit<RunningJob, 'signal'> & { payload: JobPayload };
+type ClaimedJob = Omit<RunningJob, 'signal'> & {
+  payload: JobPayload;
+  /** The request that queued it (X-Request-Id), if one did. */
+  requestId: string | null;
+};
 
 interface ClaimedRow {
   id: string;
@@ -111,6 +119,7 @@ interface ClaimedRow {
   payload: JobPayload;
   attempts: number;
   max_attempts: number;
+  request_id: string | null;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -192,7 +201,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
          ORDER BY run_at, id
          FOR UPDATE SKIP LOCKED
          LIMIT 1)
-       RETURNING id, kind, payload, attempts, max_attempts`,
+       RETURNING id, kind, payload, attempts, max_attempts, request_id`,
       [id, kinds, leaseMs / 1000],
     );
     return (
@@ -202,6 +211,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
         payload: row.payload,
         attempt: row.attempts,
         maxAttempts: row.max_attempts,
+        requestId: row.request_id,
       }
     );
   };
@@ -230,6 +240,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
     payload: JobPayload,
     handler: JobHandler,
     error: unknown,
+    log: JobLogger | undefined,
   ): Promise<AttemptOutcome> => {
     const forGood = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
     if (forGood) {
@@ -239,6 +250,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
         [errorText(error)],
         handler.failed && ((tx) => handler.failed!(tx, payload, error, job)),
       );
+      if (failed) log?.error({ err: error, attempt: job.attempt }, 'job failed for good');
       return failed ? 'failed' : 'lost';
     }
     const delayMs = retryDelayMs(handler.backoffMs ?? 5000, job.attempt);
@@ -249,14 +261,23 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
       [errorText(error), delayMs / 1000],
     );
     if (!retried) return 'lost';
+    log?.warn(
+      { err: error, attempt: job.attempt, retryInMs: delayMs },
+      'job failed; it is tried again',
+    );
     scheduleRetry(delayMs);
     return 'retried';
   };
 
-  const execute = async (claimed: ClaimedJob, handler: JobHandler): Promise<AttemptOutcome> => {
+  const execute = async (
+    claimed: ClaimedJob,
+    handler: JobHandler,
+    log: JobLogger | undefined,
+  ): Promise<AttemptOutcome> => {
     const lost = new AbortController();
     const job: RunningJob = { ...claimed, signal: lost.signal };
     const { payload } = claimed;
+    const startedAt = Date.now();
     const renew = async () => {
       const [row] = await database.query(
         `UPDATE jobs SET locked_at = now() WHERE ${OURS} RETURNING id`,
@@ -266,7 +287,7 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
     };
     const heartbeat = setInterval(() => {
       renew().catch((error: unknown) =>
-        logger?.warn({ err: error, job: job.id }, 'could not renew the lock of a job'),
+        log?.warn({ err: error }, 'could not renew the lock of a job'),
       );
     }, leaseMs / 3);
     try {
@@ -288,9 +309,11 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
       } finally {
         if (!recorded) await handler.discard?.(payload, result);
       }
+      if (recorded) log?.info?.({ attempt: job.attempt, ms: Date.now() - startedAt }, 'job done');
+      else log?.warn({ attempt: job.attempt }, 'job lost: another worker had taken it over');
       return recorded ? 'done' : 'lost';
     } catch (error) {
-      return await fail(job, payload, handler, error);
+      return await fail(job, payload, handler, error, log);
     } finally {
       clearInterval(heartbeat);
     }
@@ -300,13 +323,21 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
     const handler = handlers.get(job.kind)!;
     runningByKind.set(job.kind, (runningByKind.get(job.kind) ?? 0) + 1);
     runningJobs.set(job.id, { kind: job.kind, attempt: job.attempt, startedAt: Date.now() });
+    // Its lines carry its id and kind, and the id of the request that queued it.
+    const ids = {
+      ...(job.requestId ? { reqId: job.requestId } : {}),
+      job: { id: job.id, kind: job.kind },
+    };
+    const log = logger?.child?.(ids) ?? logger;
     // A job woken while a request was handled is not that request's (its audit entries get no
-    // device of it).
-    const task = outsideRequestClient(() => execute(job, handler))
+    // device of it); what it logs and queues is about its own request.
+    const task = withJobContext({ requestId: job.requestId ?? undefined, job: ids.job }, () =>
+      outsideRequestClient(() => execute(job, handler, log)),
+    )
       .catch((error: unknown) => {
         // The job's row could not be updated (the database is down): its lease expires and
         // another claim retries it.
-        logger?.error({ err: error, job: job.id }, 'could not record the outcome of a job');
+        log?.error({ err: error }, 'could not record the outcome of a job');
         return 'lost' as const;
       })
       .then((outcome) => {
@@ -349,10 +380,13 @@ export function createJobWorker(database: Database, options: JobWorkerOptions = 
       fillAgain = true;
       return;
     }
-    filling = fill().finally(() => {
-      filling = undefined;
-      schedulePoll();
-    });
+    // Not the context of whoever woke it (a request): the next polls belong to no request.
+    filling = outsideLogContext(() =>
+      fill().finally(() => {
+        filling = undefined;
+        schedulePoll();
+      }),
+    );
   }
 
   return {

@@ -74,6 +74,7 @@ describe('stopping a server process with SIGTERM', { timeout: TEST_MS }, () => {
     });
     expect(created.body.data.status).toBe('converting');
     const documentId = created.body.data.id;
+    const createdBy = created.headers.get('x-request-id');
     await until(
       async () =>
         (
@@ -132,6 +133,27 @@ describe('stopping a server process with SIGTERM', { timeout: TEST_MS }, () => {
     } finally {
       await database.close();
     }
+
+    // Its log: JSON lines only, the stop said, the job's end under the request that queued it.
+    const output = server.output();
+    // Only the last 20,000 characters are kept: a first line cut short is not looked at.
+    const complete = output.length < 20_000 ? output : output.slice(output.indexOf('\n') + 1);
+    const lines = complete
+      .trim()
+      .split('\n')
+      .map((line) => {
+        try {
+          return JSON.parse(line) as { msg: string; reqId?: string; job?: { kind: string } };
+        } catch {
+          throw new Error(`not a JSON line: ${line}`);
+        }
+      });
+    expect(lines.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^SIGTERM: stopping/), 'stopped']),
+    );
+    expect(
+      lines.find((line) => line.msg === 'job done' && line.job?.kind === 'document.convert'),
+    ).toMatchObject({ reqId: createdBy });
   });
 
   it('exits within SHUTDOWN_TIMEOUT_MS when a request never ends, logging what it cut off', async () => {

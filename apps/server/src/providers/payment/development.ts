@@ -36,9 +36,10 @@ export function developmentPaymentProvider(
          VALUES ($1, $2, $3, $4)`,
         [reference, bankCode, account, amountCents],
       );
+      // The account number is a person's or a company's: its last four digits say enough.
       log.info(
         { bankCode, reference },
-        `[development payment provider, no money sent] ${(amountCents / 100).toFixed(2)} to account ${account}`,
+        `[development payment provider, no money sent] ${(amountCents / 100).toFixed(2)} to account ****${account.slice(-4)}`,
       );
       return { reference };
     },
