@@ -192,9 +192,13 @@ export const contractSignBody = z.object({
  * the ticket (signed by the server, short-lived) is the right to read it.
  */
 export const contractPdfQuery = z.object({
-  ticket: z
-    .string()
-    .check(z.regex(/^[0-9]{1,16}\.[0-9]{1,6}\.[ia]\.[0-9]{1,12}\.[0-9a-f]{64}$/, err('notFound'))),
+  ticket: z.string().check(
+    z.regex(
+      // contract.version.i|a.expires[.nonce].mac (a ticket issued before nonces has none)
+      /^[0-9]{1,16}\.[0-9]{1,6}\.[ia]\.[0-9]{1,12}(?:\.[A-Za-z0-9_-]{12})?\.[0-9a-f]{64}$/,
+      err('notFound'),
+    ),
+  ),
 });
 
 /** How the signing authority's certificate is served: PEM text, or DER (`.cer`, Windows' default). */

@@ -7,7 +7,7 @@
  * document is rendered afresh from the values as they stand whenever it is read. Links to it are
  * tickets signed with the server's key (`contractPdfTicket`).
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
@@ -281,6 +281,7 @@ const linkMac = (
   version: number,
   disposition: Disposition,
   expires: number,
+  nonce: string | undefined,
 ) =>
   keyedHash(
     key,
@@ -289,11 +290,15 @@ const linkMac = (
     String(version),
     disposition,
     String(expires),
+    ...(nonce === undefined ? [] : [nonce]),
   );
 
 /**
- * The ticket of a link to contract/nologin/pdf: `contract.version.i|a.expires.mac`, the MAC being
- * the server's HMAC of the rest (no database row), checked by `readContractPdfTicket`.
+ * The ticket of a link to contract/nologin/pdf: `contract.version.i|a.expires.nonce.mac`, the MAC
+ * being the server's HMAC of the rest (no database row), checked by `readContractPdfTicket`. The
+ * random nonce makes each ticket its own: two people asking for a download link of one version in
+ * the same second get two links, each usable once (without it they got one, and the second to
+ * open it was told it was used).
  */
 export function contractPdfTicket(
   key: Uint8Array,
@@ -302,8 +307,12 @@ export function contractPdfTicket(
   disposition: Disposition,
 ): { ticket: string; expires: number } {
   const expires = Math.floor(Date.now() / 1000) + CONTRACT_PDF_LINK_TTL_S;
-  const mac = linkMac(key, contractId, version, disposition, expires);
-  return { ticket: `${contractId}.${version}.${disposition[0]}.${expires}.${mac}`, expires };
+  const nonce = randomBytes(9).toString('base64url');
+  const mac = linkMac(key, contractId, version, disposition, expires, nonce);
+  return {
+    ticket: `${contractId}.${version}.${disposition[0]}.${expires}.${nonce}.${mac}`,
+    expires,
+  };
 }
 
 /**
@@ -314,16 +323,15 @@ export function readContractPdfTicket(
   key: Uint8Array,
   ticket: string,
 ): { contractId: number; version: number; disposition: Disposition; expires: number; mac: string } {
-  const [id, version, d, expires, mac] = ticket.split('.') as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const parts = ticket.split('.');
+  // Five parts: a ticket issued before tickets had a nonce (a rolling upgrade), still valid for
+  // its few minutes.
+  const [id, version, d, expires] = parts as [string, string, string, string];
+  const nonce = parts.length === 6 ? parts[4] : undefined;
+  const mac = parts.at(-1) ?? '';
   const disposition: Disposition = d === 'a' ? 'attachment' : 'inline';
   const expected = Buffer.from(
-    linkMac(key, Number(id), Number(version), disposition, Number(expires)),
+    linkMac(key, Number(id), Number(version), disposition, Number(expires), nonce),
   );
   const given = Buffer.from(mac);
   // A ticket the server did not sign names nothing: as if the contract did not exist.

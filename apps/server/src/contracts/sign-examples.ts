@@ -18,7 +18,7 @@ import { EXAMPLE_CONTRACT_ID, EXAMPLE_CONTRACT_NAME, EXAMPLE_CONTRACT_NUMBER } f
 const id = Number(EXAMPLE_CONTRACT_ID);
 const SHA256 = '3f0a9c2b7d1e4f5a6b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c';
 const TICKET = 'k3Jd9sQz0bX1vN7yR2mT5wLc8HfA4uEg';
-const PDF_TICKET = `${id}.1.a.1795508400.${'9e'.repeat(32)}`;
+const PDF_TICKET = `${id}.1.a.1795508400.Qm9vVGlja2V0.${'9e'.repeat(32)}`;
 
 export const SIGN_EXAMPLES = {
   seals: {

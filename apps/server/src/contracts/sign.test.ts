@@ -720,8 +720,12 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(shown.response.headers.get('content-type')).toBe('application/pdf');
     expect(shown.response.headers.get('content-disposition')).toMatch(/^inline;/);
 
+    // Two links asked for in the same second are two links, each usable once.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const download = await person.get<ContractPdfLink>('contractDownloadTicket', { id });
-    await person.get('contractDownloadTicket', { id });
+    const again = await person.get<ContractPdfLink>('contractDownloadTicket', { id });
+    vi.useRealTimers();
+    expect(again.body.data.link).not.toBe(download.body.data.link);
     const several = await person.get('contractDownloadTicket', { id: `${id},${id}` });
     expect(several.status).toBe(400);
     expect(several.body.msg).toBe('id: Only one contract can be downloaded at a time');
@@ -731,6 +735,8 @@ describe.each(BACKENDS)('signing contracts on $name', (backend) => {
     expect(Buffer.from(await crypto.subtle.digest('SHA-256', saved.bytes)).toString('hex')).toBe(
       download.body.data.sha256,
     );
+    expect((await fetchLink(again.body.data.link)).response.status).toBe(200);
+    expect((await fetchLink(download.body.data.link)).response.status).toBe(410);
 
     // A forged ticket names nothing; an old one has expired.
     const forged = download.body.data.link.replace(/[0-9a-f](?=[0-9a-f]{3}$)/, (d) =>
