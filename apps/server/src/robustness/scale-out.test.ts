@@ -327,6 +327,39 @@ describe.skipIf(!runnable)('three server processes on one PostgreSQL and one buc
         expect(signatures.map((signature) => signature.valid)).toEqual([true, true]);
       }
       for (const dir of dataDirs) expect(filesUnder(path.join(dir, 'files'))).toEqual([]);
+
+      // Each surviving process's metrics tell of the journey: requests by route pattern,
+      // signatures made, job attempts by outcome.
+      const survivors = processes.filter((server) => server !== victim);
+      let signatures = 0;
+      let batches = 0;
+      for (const server of survivors) {
+        const metrics = await (await fetch(`${server.base}/metrics`)).text();
+        expect(metrics).toMatch(
+          /^esign_http_requests_total\{method="POST",route="\/api\/sicpay-contract\/contract\/create",status_class="2xx"\} \d+$/m,
+        );
+        signatures += Number(/^esign_signatures_total (\d+)$/m.exec(metrics)?.[1] ?? 0);
+        batches += Number(
+          new RegExp(
+            `^esign_job_attempts_total\\{kind="${BATCH_SIGN_JOB}",outcome="done"\\} (\\d+)$`,
+            'm',
+          ).exec(metrics)?.[1] ?? 0,
+        );
+      }
+      expect(signatures).toBeGreaterThan(0);
+      // The batch was finished by a survivor, once.
+      expect(batches).toBe(1);
+
+      // With the bucket gone, no process is ready (nginx's passive checks and an orchestrator's
+      // readiness probe then stop sending them work), and each says why.
+      await s3.close();
+      for (const server of survivors) {
+        const ready = await fetch(`${server.base}/api/health/ready`);
+        expect(ready.status).toBe(503);
+        expect(((await ready.json()) as { data: { failed: string[] } }).data.failed).toEqual([
+          'storage',
+        ]);
+      }
     }, 420_000);
   });
 });
