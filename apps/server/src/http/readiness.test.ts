@@ -8,6 +8,8 @@ import { buildApp } from '../app';
 import type { Database } from '../db';
 import { MIGRATIONS } from '../db/migrations';
 import { localStorage, type Storage } from '../storage';
+import { s3Storage } from '../storage-s3';
+import { startS3Server } from '../test-support/s3';
 import { BACKENDS, useTestServer } from '../test-support/server';
 import type { Readiness } from './readiness';
 
@@ -151,4 +153,18 @@ describe.each(BACKENDS)('liveness and readiness on $name', (backend) => {
     expect(down.body.data).toEqual({ ...READY, storage: 'down', failed: ['storage'] });
     expect((await ask(PATHS.healthLive)).status).toBe(200);
   });
+
+  it('is not ready, naming the storage, when the server of its bucket goes away', async () => {
+    const s3 = await startS3Server();
+    try {
+      const { ask } = await anotherApp(server.database, s3Storage(s3.options));
+      expect((await ask(PATHS.healthReady)).status).toBe(200);
+      await s3.close();
+      const down = await ask(PATHS.healthReady);
+      expect(down.status).toBe(503);
+      expect(down.body.data).toEqual({ ...READY, storage: 'down', failed: ['storage'] });
+    } finally {
+      await s3.close();
+    }
+  }, 60_000);
 });
