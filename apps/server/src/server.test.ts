@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate } from './db';
+import { migrate, openDatabase } from './db';
 import { MIGRATIONS } from './db/migrations';
 import { hashPassword, verifyPassword } from './passwords';
 import { DEMO_ACCOUNTS, seed } from './seed';
@@ -275,5 +276,26 @@ describe('local storage', () => {
     expect(() => storage.get('../etc/passwd')).toThrow(/Invalid storage key/);
     expect(await storage.health()).toBe(true);
     rmSync(root, { recursive: true, force: true });
+  });
+});
+
+// Servers started together on a new PostgreSQL database (a deployment's first start, or a scale-out
+// test) each migrate it: every migration is applied once and none of them fails.
+describe.skipIf(!process.env.DATABASE_URL)('servers starting together on a new database', () => {
+  it('apply each migration once, whichever comes first', async () => {
+    const url = process.env.DATABASE_URL!;
+    const schema = `test_${randomUUID().replace(/-/g, '')}`;
+    const admin = await openDatabase({ url, schema });
+    const servers = await Promise.all([1, 2, 3].map(() => openDatabase({ url, schema })));
+    try {
+      const applied = await Promise.all(servers.map((database) => migrate(database)));
+      expect(applied.flat().sort((a, b) => a - b)).toEqual(
+        MIGRATIONS.map((m) => m.version).sort((a, b) => a - b),
+      );
+    } finally {
+      await Promise.all(servers.map((database) => database.close()));
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    }
   });
 });

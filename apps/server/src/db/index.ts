@@ -165,9 +165,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * advisory lock, so several servers starting together on one PostgreSQL apply it once.
  */
 export async function migrate(database: Database): Promise<number[]> {
-  await database.query(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  // Under the same lock: two servers creating the table at once on a new database would both
+  // pass IF NOT EXISTS, and the second fail on the catalogue's unique index (seen with three).
+  await database.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(742001)');
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
   const applied: number[] = [];
   // In ascending version order, whatever the list's order (one line per migration, added by
   // whoever writes it).
