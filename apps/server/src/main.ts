@@ -6,8 +6,7 @@ import { migrate, openDatabase } from './db';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { closeWithin } from './http/shutdown';
 import { seed } from './seed';
-import { localStorage } from './storage';
-import { s3Storage } from './storage-s3';
+import { configuredStorage } from './storage-config';
 
 /**
  * Starts the platform (API, and the web app when built): takes DATA_DIR for this process when the
@@ -30,9 +29,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
   const demo = await seed(database, { demo: config.demo });
-  const storage = config.s3
-    ? s3Storage(config.s3)
-    : localStorage(path.join(config.dataDir, 'files'));
+  const storage = configuredStorage(config);
   const app = await buildApp({
     database,
     storage,

@@ -80,6 +80,10 @@ const partialId = (key: string, uploadId: string) => `${key}#${uploadId}`;
 export function s3Storage(options: S3StorageOptions): Storage {
   const Bucket = options.bucket;
   const partSize = Math.max(options.partSize ?? MIN_PART_SIZE, MIN_PART_SIZE);
+  // On Node 20 the SDK writes, at its first call, a ten-line warning that its releases after
+  // January 2027 need Node 22: plain text on stderr in the middle of the server's JSON log. The
+  // lock file holds a release that supports Node 20; engines.test.ts says when that changes.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),

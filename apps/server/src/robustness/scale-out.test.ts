@@ -350,6 +350,28 @@ describe.skipIf(!runnable)('three server processes on one PostgreSQL and one buc
       // The batch was finished by a survivor, once.
       expect(batches).toBe(1);
 
+      // The processes' logs: JSON lines; no password, access token or phone number of the
+      // journey's people; an SMS code only in the development provider's own line (development mode, which
+      // these processes run in for the outbox; in production that line does not hold the code).
+      const codes = (
+        await database.query<{ code: string }>('SELECT DISTINCT code FROM sms_outbox')
+      ).map((row) => row.code);
+      expect(codes.length).toBeGreaterThan(10);
+      for (const server of processes) {
+        const lines = server.output().split('\n').filter(Boolean);
+        expect(lines.length).toBeGreaterThan(50);
+        for (const line of lines) {
+          const entry = JSON.parse(line) as { msg?: string };
+          // The first start's banner lists the demo accounts and their documented password.
+          if (entry.msg?.startsWith('Demo accounts (tenant 000000)')) continue;
+          expect(line).not.toContain('Demo12345');
+          for (const token of [adminToken, personToken]) expect(line).not.toContain(token);
+          for (const phone of [ADMIN, PERSON]) expect(line).not.toContain(phone);
+          const code = codes.find((c) => new RegExp(`\\b${c}\\b`).test(line));
+          if (code) expect(entry.msg, line).toMatch(/^\[development SMS provider, nothing sent\]/);
+        }
+      }
+
       // With the bucket gone, no process is ready (nginx's passive checks and an orchestrator's
       // readiness probe then stop sending them work), and each says why.
       await s3.close();

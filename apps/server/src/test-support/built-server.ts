@@ -18,7 +18,10 @@ export interface ServerProcess {
   /** e.g. http://127.0.0.1:43123 */
   base: string;
   child: ChildProcess;
-  /** What it printed so far, stdout and stderr together (the last 20,000 characters). */
+  /**
+   * What it printed so far, stdout and stderr together (the last 20 MB: its whole log in a test,
+   * which can then look at every line).
+   */
   output(): string;
   /** Its exit code once it has ended (null when a signal ended it). */
   exited: Promise<number | null>;
@@ -66,7 +69,7 @@ export async function spawnServer(options: {
   });
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-20_000_000);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -81,7 +84,8 @@ export async function spawnServer(options: {
     async healthy() {
       const deadline = Date.now() + STARTUP_MS;
       while (Date.now() < deadline) {
-        if (!running()) throw new Error(`The server exited (${child.exitCode}):\n${output}`);
+        if (!running())
+          throw new Error(`The server exited (${child.exitCode}):\n${output.slice(-20_000)}`);
         const up = await fetch(`${base}/api${PATHS.health}`).then(
           (response) => response.ok,
           () => false, // not listening yet
@@ -89,7 +93,9 @@ export async function spawnServer(options: {
         if (up) return;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      throw new Error(`The server was not healthy after ${STARTUP_MS} ms:\n${output}`);
+      throw new Error(
+        `The server was not healthy after ${STARTUP_MS} ms:\n${output.slice(-20_000)}`,
+      );
     },
     async kill(signal) {
       if (running()) child.kill(signal);
