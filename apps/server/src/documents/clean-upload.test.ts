@@ -11,14 +11,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   MESSAGES,
   PATHS,
-  type ContractCreated,
   type ContractDocument,
   type ContractPdfLink,
   type MessageKey,
   type RemovedContent,
 } from '@esign/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMPANY } from '../seed';
 import { loginInto } from '../test-support/companies';
 import { verifyContractPdf } from '../signing';
 import {
@@ -38,7 +36,7 @@ import {
   PERSON_PHONE,
   signAs,
   signingCast,
-  signingProject,
+  sendForSigning,
   type SigningCast,
 } from '../test-support/signing';
 import { uploadFile } from '../test-support/uploads';
@@ -245,28 +243,10 @@ describe.each(BACKENDS)('uploaded contract documents made clean on $name', (back
       const company = (await loginInto(server.base, ADMIN_PHONE, cast.companyId)).access_token;
       const { body: document } = await create(await HOSTILE_PDFS[kind](), company);
       expect(document.data.status).toBe('ready');
-      const project = signingProject(1);
-      const priceUuid = project.pages[0]!.elements.find((e) => e.title === 'Price')!.uuid;
-      const created = await cast.admin.post<ContractCreated>('contractCreate', {
-        name: 'Sale of a car',
-        signingOrder: 'parallel',
-        participants: [
-          {
-            party: 'A',
-            kind: 'company',
-            name: 'Admin',
-            phone: ADMIN_PHONE,
-            companyName: DEMO_COMPANY,
-          },
-          { party: 'B', kind: 'person', name: 'Person', phone: PERSON_PHONE },
-        ],
-        receivers: [],
+      const { id } = await sendForSigning(server, cast, {
         documentId: document.data.id,
-        project,
-        values: { [priceUuid]: 'RMB 100' },
+        price: 'RMB 100',
       });
-      expect(created.status, created.body.msg).toBe(200);
-      const id = Number(created.body.data.id);
       expect((await signAs(server, cast.person, PERSON_PHONE, id)).status).toBe(200);
       const byA = await signAs(server, cast.admin, ADMIN_PHONE, id);
       expect(byA.body.data.status).toBe('completed');

@@ -90,8 +90,9 @@ export interface SentContract {
 }
 
 /**
- * A contract sent by the demo company's administrator from a new document of its company: A the
- * company (the administrator signing), B the demo person; signing at once.
+ * A contract sent by the demo company's administrator from a new document of its company (or the
+ * ready document `documentId`, e.g. one uploaded through the API): A the company (the
+ * administrator signing), B the demo person; signing at once.
  */
 export async function sendForSigning(
   server: SuiteServer,
@@ -102,6 +103,7 @@ export async function sendForSigning(
     price = '人民币 100 元 (RMB 100)',
     name = 'Sale of a car',
     receivers = [],
+    documentId,
   }: {
     order?: 'parallel' | 'sequential';
     pages?: number;
@@ -109,9 +111,11 @@ export async function sendForSigning(
     name?: string;
     /** Copy recipients, by phone. */
     receivers?: string[];
+    /** A ready document of the company, of `pages` pages; a new one is stored otherwise. */
+    documentId?: string;
   } = {},
 ): Promise<SentContract> {
-  const documentId = await addDocument(server.database, server.files, {
+  documentId ??= await addDocument(server.database, server.files, {
     userId: cast.adminId,
     companyId: cast.companyId,
     pages: Array.from({ length: pages }, () => A4),
