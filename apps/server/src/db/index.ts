@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -135,10 +138,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initPglite(dataDir);
   }
+  compileWasmWithLiftoffOnly();
   // pg_trgm: the trigram indexes of the contracts' name and party search (migration 33).
-  const extensions = { pg_trgm };
-  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  const settings = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS };
+  const client = dataDir ? new PGlite(dataDir, settings) : new PGlite(settings);
   await client.waitReady;
   return {
     kind: 'pglite',
@@ -158,6 +163,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
+}
+
+/**
+ * PostgreSQL's settings inside PGlite, given on the command line of every start (they win over
+ * the postgresql.conf initdb wrote). PGlite holds PostgreSQL's memory in its WebAssembly memory,
+ * which is touched when PostgreSQL starts and never shrinks: the default 128 MB of shared buffers
+ * were 135 MB of the process's resident memory. 16 MB hold an installation's hot pages; the
+ * operating system's file cache holds the rest, and the contract list bench (100,000 contracts)
+ * was no slower with them (apps/server/CONTEXT.md, Memory).
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+};
+
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
+
+/**
+ * Has V8 compile WebAssembly with its baseline compiler (Liftoff) alone. By default V8 compiles
+ * PostgreSQL's hot functions again with its optimising compiler, on background threads, and those
+ * compilations of very large functions leave their memory freed but scattered through the native
+ * heap, where it stays resident: 80 MB of a server idle after its start (294 MB against 211 MB).
+ * The price is PostgreSQL's own computing: the contract list bench's queries on 100,000 contracts
+ * take about a third longer (CONTEXT.md, Memory). Set before PGlite's module is compiled; it
+ * concerns WebAssembly only.
+ */
+function compileWasmWithLiftoffOnly(): void {
+  v8.setFlagsFromString('--liftoff-only');
+}
+
+/**
+ * Makes a new embedded database in `dataDir`, in a child process. PGlite runs initdb in a second
+ * PostgreSQL instance beside the first and copies that one's whole memory: in the server's own
+ * process this peaked at 730 MB and left about 160 MB resident for good (the database alone held
+ * 345 MB once made, 181 MB when opened again). The child's memory goes back when it ends.
+ */
+async function initPglite(dataDir: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(entry)});
+const db = new PGlite(${JSON.stringify(dataDir)}, { startParams: ${JSON.stringify(PGLITE_START_PARAMS)} });
+db.waitReady.then(() => db.close()).catch((error) => { console.error(error); process.exit(1); });`;
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ['-e', script], (error, _stdout, stderr) => {
+      if (error)
+        reject(
+          new Error(
+            `The embedded database could not be created in ${dataDir}: ${stderr || error.message}`,
+          ),
+        );
+      else resolve();
+    });
+  });
 }
 
 /**
