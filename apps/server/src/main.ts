@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
   const demo = await seed(database, { demo: config.demo });
-  const storage = configuredStorage(config);
+  const storage = await configuredStorage(config);
   const app = await buildApp({
     database,
     storage,

@@ -367,7 +367,11 @@ export async function counterpartRoutes(app: FastifyInstance, context: AppContex
       const textColumns = columns.flatMap((column, index) =>
         ['phone', 'managerPhone', 'creditCode'].includes(column.field) ? [index] : [],
       );
-      const sheet = streamSheet(locale === 'zh' ? '相对方' : 'Counterparts', headers, textColumns);
+      const sheet = await streamSheet(
+        locale === 'zh' ? '相对方' : 'Counterparts',
+        headers,
+        textColumns,
+      );
       const yes = locale === 'zh' ? '已认证' : 'Certified';
       const no = locale === 'zh' ? '未认证' : 'Not certified';
       const statusText = (status: string) =>

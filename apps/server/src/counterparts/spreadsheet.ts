@@ -18,10 +18,22 @@ import {
   type CounterpartKind,
   type Locale,
 } from '@esign/platform';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
+import type ExcelJS from 'exceljs';
+import type JSZip from 'jszip';
 import { ApiError } from '../http/route';
+
+/**
+ * ExcelJS, JSZip and csv-parse are loaded when a spreadsheet is first read or written: together
+ * about 30 MB of a server's memory that most servers seldom need (apps/server/CONTEXT.md, Memory).
+ */
+const spreadsheetLibraries = async () => {
+  const [excel, zip, csv] = await Promise.all([
+    import('exceljs'),
+    import('jszip'),
+    import('csv-parse/sync'),
+  ]);
+  return { ExcelJS: excel.default, JSZip: zip.default, parse: csv.parse };
+};
 
 /** A sheet as rows of cell texts (the header first). */
 export type SheetRows = string[][];
@@ -56,6 +68,7 @@ function cellText(cell: ExcelJS.Cell): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<SheetRows> {
+  const { ExcelJS, JSZip } = await spreadsheetLibraries();
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes);
@@ -103,9 +116,10 @@ function csvText(bytes: Buffer): string {
   }
 }
 
-function readCsv(bytes: Buffer): SheetRows {
+async function readCsv(bytes: Buffer): Promise<SheetRows> {
   // A text file has no NUL bytes; a binary one (an image, a legacy .xls) soon does.
   if (bytes.subarray(0, 8192).includes(0)) throw notSpreadsheet();
+  const { parse } = await spreadsheetLibraries();
   let rows: string[][];
   try {
     rows = parse(csvText(bytes), {
@@ -137,6 +151,7 @@ const TEXT_FIELDS = new Set(['phone', 'managerPhone', 'creditCode']);
 
 /** The import template of a kind: its headers in the request's language, and how to fill it. */
 export async function importTemplate(kind: CounterpartKind, locale: Locale): Promise<Buffer> {
+  const { ExcelJS } = await spreadsheetLibraries();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(locale === 'zh' ? '相对方' : 'Counterparts');
   const columns = COUNTERPART_COLUMNS[kind];
@@ -182,11 +197,12 @@ export interface SheetStream {
 }
 
 /** Starts an .xlsx of one sheet with the given headers, streamed as rows are added. */
-export function streamSheet(
+export async function streamSheet(
   name: string,
   headers: string[],
   textColumns: number[] = [],
-): SheetStream {
+): Promise<SheetStream> {
+  const { ExcelJS } = await spreadsheetLibraries();
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,

@@ -140,7 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initPglite(dataDir);
   }
-  compileWasmWithLiftoffOnly();
+  optimiseWasmOnOneThread();
   // pg_trgm: the trigram indexes of the contracts' name and party search (migration 33).
   const settings = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS };
   const client = dataDir ? new PGlite(dataDir, settings) : new PGlite(settings);
@@ -183,16 +183,18 @@ const PGLITE_START_PARAMS = [
 ];
 
 /**
- * Has V8 compile WebAssembly with its baseline compiler (Liftoff) alone. By default V8 compiles
- * PostgreSQL's hot functions again with its optimising compiler, on background threads, and those
- * compilations of very large functions leave their memory freed but scattered through the native
- * heap, where it stays resident: 80 MB of a server idle after its start (294 MB against 211 MB).
- * The price is PostgreSQL's own computing: the contract list bench's queries on 100,000 contracts
- * take about a third longer (CONTEXT.md, Memory). Set before PGlite's module is compiled; it
- * concerns WebAssembly only.
+ * Has V8 optimise WebAssembly on one background thread rather than one per core. V8 compiles
+ * PostgreSQL's functions with its baseline compiler (Liftoff) as they are first called and again
+ * with its optimising compiler (TurboFan) once they are hot; TurboFan's compilations of
+ * PostgreSQL's very large functions, several at once on as many threads, left their memory freed
+ * but scattered through each thread's native heap, where it stays resident: about 60 MB of a
+ * server idle after its start. One thread reuses its own. The optimised code is the same, so the
+ * contract list bench is as fast once warm; V8's baseline compiler alone (`--liftoff-only`) saved
+ * a little more but made its queries a third slower (apps/server/CONTEXT.md, Memory). Set before
+ * PGlite's module is compiled; it concerns WebAssembly only.
  */
-function compileWasmWithLiftoffOnly(): void {
-  v8.setFlagsFromString('--liftoff-only');
+function optimiseWasmOnOneThread(): void {
+  v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 }
 
 /**

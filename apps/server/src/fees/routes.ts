@@ -235,7 +235,7 @@ const utcTime = (value: string | null) => (value ? value.replace('T', ' ').slice
 /** Streams an .xlsx answer while `write` fills it; a failure midway cuts the file (logged). */
 function sendSheet(
   reply: FastifyReply,
-  sheet: ReturnType<typeof streamSheet>,
+  sheet: Awaited<ReturnType<typeof streamSheet>>,
   fileName: string,
   write: () => Promise<void>,
 ) {
@@ -458,7 +458,7 @@ export async function feeRoutes(app: FastifyInstance, context: AppContext): Prom
       const owner = await ownerOf(context, session);
       const zh = locale === 'zh';
       const words = WORDS[locale];
-      const sheet = streamSheet(
+      const sheet = await streamSheet(
         zh ? '账单' : 'Bills',
         zh
           ? ['订单号', '支付时间 (UTC)', '套餐', '类型', '数量', '份数', '金额 (元)', '支付方式']
@@ -599,7 +599,7 @@ export async function feeRoutes(app: FastifyInstance, context: AppContext): Prom
       const owner = await ownerOf(context, session);
       const zh = locale === 'zh';
       const words = WORDS[locale];
-      const sheet = streamSheet(
+      const sheet = await streamSheet(
         zh ? '消耗记录' : 'Consume records',
         zh
           ? [

@@ -107,7 +107,7 @@ async function runBackupCommand(database: Database, args: readonly string[]): Pr
     console.error(`${file} is not a record written by backup-record`);
     return 2;
   }
-  const problems = await checkBackup(database, configuredStorage(readConfig()), record);
+  const problems = await checkBackup(database, await configuredStorage(readConfig()), record);
   for (const { contractId, problem, detail } of problems) {
     console.error(`contract ${contractId}: ${problem} (${detail})`);
   }

@@ -8,7 +8,7 @@ import {
   SEAL_IMAGE_MAX_PIXELS,
   SEAL_IMAGE_MAX_SIDE,
 } from '@esign/platform';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { ApiError } from '../http/route';
 import { sha256Hex, type SealPng } from './store';
 
@@ -54,6 +54,9 @@ const PAPER_MIN = 150;
  * Throws `ApiError` with the seal messages.
  */
 export async function sanitizeSealImage(base64: string): Promise<SealPng> {
+  // Loaded at the first uploaded image: libvips is about 20 MB of a server's memory
+  // (apps/server/CONTEXT.md, Memory).
+  const { default: sharp } = await import('sharp');
   const bytes = decodeBase64(base64);
   if (bytes.length > SEAL_IMAGE_MAX_BYTES) throw new ApiError('sealImageTooLarge');
   const type = detectImageType(bytes);
