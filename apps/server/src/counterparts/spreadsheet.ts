@@ -22,18 +22,13 @@ import type ExcelJS from 'exceljs';
 import type JSZip from 'jszip';
 import { ApiError } from '../http/route';
 
-/**
- * ExcelJS, JSZip and csv-parse are loaded when a spreadsheet is first read or written: together
- * about 30 MB of a server's memory that most servers seldom need (apps/server/CONTEXT.md, Memory).
+/*
+ * ExcelJS, JSZip and csv-parse are each loaded when first needed: together about 30 MB of a
+ * server's memory that most servers seldom need (apps/server/CONTEXT.md, Memory).
  */
-const spreadsheetLibraries = async () => {
-  const [excel, zip, csv] = await Promise.all([
-    import('exceljs'),
-    import('jszip'),
-    import('csv-parse/sync'),
-  ]);
-  return { ExcelJS: excel.default, JSZip: zip.default, parse: csv.parse };
-};
+const loadExcel = () => import('exceljs').then((module) => module.default);
+const loadZip = () => import('jszip').then((module) => module.default);
+const loadCsv = () => import('csv-parse/sync').then((module) => module.parse);
 
 /** A sheet as rows of cell texts (the header first). */
 export type SheetRows = string[][];
@@ -68,7 +63,7 @@ function cellText(cell: ExcelJS.Cell): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<SheetRows> {
-  const { ExcelJS, JSZip } = await spreadsheetLibraries();
+  const [ExcelJS, JSZip] = await Promise.all([loadExcel(), loadZip()]);
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes);
@@ -119,7 +114,7 @@ function csvText(bytes: Buffer): string {
 async function readCsv(bytes: Buffer): Promise<SheetRows> {
   // A text file has no NUL bytes; a binary one (an image, a legacy .xls) soon does.
   if (bytes.subarray(0, 8192).includes(0)) throw notSpreadsheet();
-  const { parse } = await spreadsheetLibraries();
+  const parse = await loadCsv();
   let rows: string[][];
   try {
     rows = parse(csvText(bytes), {
@@ -151,7 +146,7 @@ const TEXT_FIELDS = new Set(['phone', 'managerPhone', 'creditCode']);
 
 /** The import template of a kind: its headers in the request's language, and how to fill it. */
 export async function importTemplate(kind: CounterpartKind, locale: Locale): Promise<Buffer> {
-  const { ExcelJS } = await spreadsheetLibraries();
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(locale === 'zh' ? '相对方' : 'Counterparts');
   const columns = COUNTERPART_COLUMNS[kind];
@@ -202,7 +197,7 @@ export async function streamSheet(
   headers: string[],
   textColumns: number[] = [],
 ): Promise<SheetStream> {
-  const { ExcelJS } = await spreadsheetLibraries();
+  const ExcelJS = await loadExcel();
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
